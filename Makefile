@@ -1,0 +1,71 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Top-level build: configures itself on a fresh clone, builds src/gprof (and
+# later src/libgmon), runs the test suite, the demo and the benchmarks.
+
+# `make demo` and `make deps` must run before configure can succeed (they
+# install what configure looks for), so they do not pull config.mk in.
+ifeq ($(filter demo deps,$(MAKECMDGOALS)),)
+-include config.mk
+endif
+
+SRCS = src/main.c src/options.c src/core.c src/symtab.c src/sym_ids.c \
+       src/gmon_io.c src/hist.c src/call_graph.c src/cg_dfn.c \
+       src/cg_arcs.c src/cg_print.c src/basic_blocks.c src/utils.c \
+       src/sort.c src/strbuf.c src/line_syms.c
+OBJS = $(SRCS:.c=.o)
+SAN_OBJS = $(patsubst src/%.c,build-san/%.o,$(SRCS))
+WARN = -Wall -Wextra -Wno-unused-parameter
+ALL_CFLAGS = -std=gnu11 $(WARN) -Iinclude -I. $(CPPFLAGS) $(CFLAGS)
+SAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+
+all: src/gprof
+
+config.mk: configure.ac config.mk.in
+	@if [ ! -x configure ] || [ configure -ot configure.ac ]; then autoreconf -fi; fi
+	./configure $(CONFIGURE_FLAGS)
+
+src/gprof: $(OBJS)
+	$(CC) $(LDFLAGS) -o $@ $(OBJS) $(LIBS)
+
+src/%.o: src/%.c src/*.h include/*.h config.mk
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+build-san/gprof: $(SAN_OBJS)
+	$(CC) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(SAN_OBJS) $(LIBS)
+
+build-san/%.o: src/%.c src/*.h include/*.h config.mk
+	@mkdir -p build-san
+	$(CC) $(ALL_CFLAGS) -O1 -g $(SAN_FLAGS) -c -o $@ $<
+
+san: build-san/gprof
+
+# Unit tests link the tool's objects (all but main.o) with a test driver.
+UNIT_SRCS = $(wildcard tests/unit/*.c)
+tests/unit/run-unit: $(UNIT_SRCS) $(filter-out src/main.o,$(OBJS))
+	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $(UNIT_SRCS) $(filter-out src/main.o,$(OBJS)) $(LIBS)
+
+check: all san tests/unit/run-unit
+	@sh tests/check.sh
+
+demo:
+	@sh tests/demo.sh
+
+deps:
+	@sh tests/deps.sh
+
+bench: all
+	@sh bench/run.sh
+
+install: all
+	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(mandir)/man1
+	$(INSTALL) -m 755 src/gprof $(DESTDIR)$(bindir)/gprof
+	$(INSTALL) -m 644 doc/gprof.1 $(DESTDIR)$(mandir)/man1/gprof.1
+
+clean:
+	rm -f src/*.o src/gprof tests/unit/run-unit
+	rm -rf build-san tests/tmp
+
+distclean: clean
+	rm -rf config.mk config.h config.log config.status configure autom4te.cache config.h.in
+
+.PHONY: all check demo deps bench install clean distclean san

@@ -1,0 +1,131 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * basic_blocks.c - basic-block execution counts (tag 2 records): reading,
+ * summing and writing them, the -C execution-count listing and the -A
+ * annotated source.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gprof.h"
+#include "gmon_reader.h"
+
+static void add_count(struct gprof *g, vma_t addr, uint64_t count)
+{
+	struct sym *s = sym_lookup(&g->syms, addr);
+	if (!s)
+		return;
+	/* Up to BB_SLOTS blocks per symbol; further blocks are dropped. */
+	for (int i = 0; i < BB_SLOTS; i++) {
+		if (i == s->nbb) {
+			s->bb[i].addr = addr;
+			s->bb[i].count = count;
+			s->nbb++;
+			return;
+		}
+		if (s->bb[i].addr == addr) {
+			s->bb[i].count += count;
+			return;
+		}
+	}
+}
+
+void bb_read_rec(struct gprof *g, struct reader *r)
+{
+	static bool warned;
+	uint32_t n;
+
+	if (!rd_u32(r, &n))
+		die(g, "%s: unexpected end of file", r->name);
+	if (g->gmon_version == 0)
+		die(g, "%s: version 0 basic-block records are not supported",
+		    r->name);
+	if (!g->opt.line_gran && !warned) {
+		warned = true;
+		warnx_g(g, "warning: ignoring basic-block exec counts (use -l or --line)");
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		vma_t addr, count;
+		if (!rd_vma(r, &addr) || !rd_vma(r, &count))
+			die(g, "%s: unexpected end of file", r->name);
+		if (g->opt.line_gran)
+			add_count(g, addr, count);
+	}
+	g->input_bbs = true;
+}
+
+void bb_write_recs(struct gprof *g, struct writer *w)
+{
+	uint32_t n = 0;
+	for (size_t i = 0; i < g->syms.len; i++)
+		for (int k = 0; k < g->syms.base[i].nbb; k++)
+			n += g->syms.base[i].bb[k].count != 0;
+	wr_uint(w, GMON_TAG_BB_COUNT, 1);
+	wr_uint(w, n, 4);
+	for (size_t i = 0; i < g->syms.len; i++) {
+		const struct sym *s = &g->syms.base[i];
+		for (int k = 0; k < s->nbb; k++) {
+			if (!s->bb[k].count)
+				continue;
+			wr_uint(w, s->bb[k].addr, g->addr_size);
+			wr_uint(w, s->bb[k].count, g->addr_size);
+		}
+	}
+}
+
+/* GNU orders by file and line when both symbols have a file, and by
+   address otherwise.  That is not a consistent order; sort.c's merge
+   pattern makes the result match GNU's anyway. */
+static int cmp_exec(const void *pa, const void *pb, void *ctx)
+{
+	const struct sym *a = *(struct sym *const *)pa;
+	const struct sym *b = *(struct sym *const *)pb;
+	(void)ctx;
+	if (a->file && b->file) {
+		int c = strcmp(a->file->name, b->file->name);
+		if (c)
+			return c;
+		return a->line < b->line ? -1 : a->line > b->line;
+	}
+	return a->addr < b->addr ? -1 : a->addr > b->addr;
+}
+
+static void print_count(FILE *out, const struct sym *s, vma_t addr,
+                        uint64_t count)
+{
+	fprintf(out, "%s:%d: (%s:0x%lx) %lu executions\n",
+	        s->file ? s->file->name : "<unknown>", s->line, s->name,
+	        (unsigned long)addr, (unsigned long)count);
+}
+
+void bb_print_exec_counts(struct gprof *g, FILE *out)
+{
+	size_t n = 0;
+	struct sym **v = xmalloc((g->syms.len + 1) * sizeof *v);
+
+	section_break(g, out);
+	for (size_t i = 0; i < g->syms.len; i++) {
+		struct sym *s = &g->syms.base[i];
+		if (!sym_selected(g, s, INCL_EXEC))
+			continue;
+		sym_lookup_file(g, s);
+		v[n++] = s;
+	}
+	stable_sort(v, n, sizeof *v, cmp_exec, NULL);
+	for (size_t i = 0; i < n; i++) {
+		const struct sym *s = v[i];
+		if (s->ncalls > 0 || !g->opt.ignore_zeros)
+			print_count(out, s, s->addr, s->ncalls);
+		for (int k = 0; k < s->nbb; k++)
+			if (s->bb[k].count > 0 || !g->opt.ignore_zeros)
+				print_count(out, s, s->bb[k].addr, s->bb[k].count);
+	}
+	free(v);
+}
+
+void bb_print_annotated_source(struct gprof *g, FILE *out)
+{
+	/* Annotated source is not implemented yet (see doc/gprof.md). */
+	(void)g;
+	(void)out;
+}

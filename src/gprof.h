@@ -1,0 +1,318 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * gprof.h - the profile model shared by every stage of the pipeline.
+ *
+ * main() drives a linear pipeline over one `struct gprof` context:
+ *   options -> core (executable symbols) -> sym_ids (symspec tables)
+ *   -> gmon_io (profile files: histograms, arcs, basic blocks)
+ *   -> hist (samples to symbols) -> call_graph/cg_dfn/cg_arcs (graph,
+ *   cycles, propagation) -> printers (flat, call graph, index, ...).
+ * Readers and analysis fill the model; printers only read it.
+ */
+#ifndef GPROF_H
+#define GPROF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "gmon_format.h"
+
+typedef uint64_t vma_t;
+
+/* ---- report styles (bit mask) ---- */
+enum {
+	STYLE_FLAT = 1 << 0,
+	STYLE_CALL_GRAPH = 1 << 1,
+	STYLE_SUMMARY = 1 << 2,
+	STYLE_EXEC_COUNTS = 1 << 3,
+	STYLE_ANNOTATED = 1 << 4,
+	STYLE_GMON_INFO = 1 << 5,
+	STYLE_FUNC_ORDER = 1 << 6,
+	STYLE_FILE_ORDER = 1 << 7
+};
+
+/* ---- profile-file formats for -O ---- */
+enum file_format { FF_AUTO, FF_MAGIC, FF_BSD, FF_BSD44, FF_PROF };
+
+/* ---- symspec tables: include/exclude pairs, indexed as GNU numbers them ---- */
+enum spec_table {
+	INCL_GRAPH, EXCL_GRAPH, INCL_ARCS, EXCL_ARCS, INCL_FLAT, EXCL_FLAT,
+	INCL_TIME, EXCL_TIME, INCL_ANNO, EXCL_ANNO, INCL_EXEC, EXCL_EXEC,
+	NUM_TABLES
+};
+
+/* ---- debug areas for -d ---- */
+enum {
+	DBG_ANY = 1 << 0, DBG_DFN = 1 << 1, DBG_CYCLE = 1 << 2,
+	DBG_PROP = 1 << 3, DBG_TALLY = 1 << 4, DBG_TIME = 1 << 5,
+	DBG_SAMPLE = 1 << 6, DBG_AOUT = 1 << 7, DBG_CALL = 1 << 8,
+	DBG_IDS = 1 << 9, DBG_BB = 1 << 10, DBG_SRC = 1 << 11
+};
+
+/* A source file named by the executable's debug information. */
+struct source_file {
+	char *name;                  /* path as BFD reported it */
+	struct source_file *next;    /* interned list, newest first */
+	unsigned long ncalls;        /* for annotated source */
+	int num_lines;
+	struct sym **line;           /* per-line symbol, for annotated source */
+};
+
+#define BB_SLOTS 10
+
+struct bb_slot {
+	vma_t addr;
+	uint64_t count;
+};
+
+/* A call arc between two symbols.  Each arc sits on two lists: its parent's
+   children and its child's parents. */
+struct arc {
+	struct sym *parent, *child;
+	uint64_t count;
+	double time;                 /* child's self time charged to parent */
+	double child_time;           /* child's descendants' time likewise */
+	struct arc *next_parent;     /* next arc in child->parents */
+	struct arc *next_child;      /* next arc in parent->children */
+	struct arc *hash_next;       /* (parent, child) lookup chain */
+	bool placed;                 /* used by -r and -R */
+};
+
+/* One symbol: a function, or (with -l) a source line. */
+struct sym {
+	vma_t addr;
+	vma_t end_addr;              /* last address covered (inclusive) */
+	const char *name;            /* raw (mangled) name */
+	struct source_file *file;    /* see sym_file(): filled lazily */
+	int line;
+	unsigned bfd_order;          /* creation order, for stable ties */
+	bool is_func, is_static, is_bb_head, mapped, placed;
+	bool file_known;             /* file/line lookup done */
+	char *shown;                 /* cached display_name() */
+	uint16_t spec;               /* bit t set: symbol matched table t */
+
+	double hist_time;            /* self time in ticks */
+	uint64_t ncalls;             /* calls from others (self-calls removed) */
+	uint64_t self_calls;         /* recursive calls */
+	int nbb;
+	struct bb_slot bb[BB_SLOTS];
+
+	/* call graph */
+	struct arc *parents, *children;
+	int top_order;               /* depth-first (post-order) number */
+	int index;                   /* number printed in the call graph */
+	bool print_flag;
+	bool busy;                   /* on the dfn stack */
+	double fract;                /* share of time propagated */
+	double prop_self, prop_child;
+	double child_time;           /* children's time charged to this sym */
+	int cycle_num;               /* cycle this symbol heads or belongs to, 0 if none */
+	struct sym *cyc_head;        /* cycle header (or self) */
+	struct sym *cyc_next;        /* next member of the cycle */
+	struct sym *cyc_tail;        /* cg_dfn: last member of a root's list */
+	int dfn_pos;                 /* cg_dfn: stack position, 0 if off it */
+	/* -r / -R placement chain */
+	struct sym *prev_ord, *next_ord;
+	unsigned nuses;
+	struct ord_chain *ord_chain;  /* -r/-R: the chain holding this sym */
+	long ord_pos;                /* -r/-R: position within that chain */
+};
+
+/* A symbol table: sorted by address after symtab_finish(). */
+struct symtab {
+	struct sym *base;
+	size_t len, cap;
+};
+
+/* One histogram record (several are allowed when their ranges differ). */
+struct histogram {
+	vma_t lowpc, highpc;
+	size_t num_bins;
+	uint64_t *bins;              /* summed counts (wider than on disk) */
+};
+
+/* A parsed symspec: file, line and/or function name. */
+struct symspec {
+	char *file;                  /* basename to match, or NULL */
+	int line;                    /* 0 = any */
+	char *func;                  /* raw name, or NULL */
+	bool file_given;
+};
+
+/* An arc symspec FROM/TO: matches an arc whose parent matches `from` and
+   whose child matches `to`. */
+struct arc_spec {
+	enum spec_table table;       /* INCL_ARCS or EXCL_ARCS */
+	struct symspec from, to;
+};
+
+struct spec_arg {                /* one symspec option as given */
+	enum spec_table table;
+	char *text;
+};
+
+struct options {
+	unsigned style;              /* requested reports */
+	unsigned user_styles;        /* styles the user mentioned (on or off) */
+	bool brief, ignore_zeros, line_gran, bsd_style, demangle;
+	const char *demangle_style;
+	bool print_path, inline_file_names, no_static, ignore_non_func;
+	bool static_call_graph, all_lines, separate_files;
+	int width, table_length;
+	unsigned long min_count;
+	unsigned debug;
+	enum file_format file_format;
+	const char *ext_symtab;      /* -S */
+	const char *map_file;        /* -R */
+	char **search_dirs;          /* -I then GPROF_PATH */
+	size_t nsearch_dirs;
+	struct spec_arg *specs;
+	size_t nspecs;
+	const char *image;
+	const char **profiles;
+	size_t nprofiles;
+};
+
+/* The whole profile model. */
+struct gprof {
+	struct options opt;
+	const char *whoami;          /* argv[0], for messages */
+
+	/* executable */
+	void *abfd;                  /* bfd * */
+	void **bfd_syms;             /* asymbol ** */
+	long nbfd_syms;
+	void *text_sec;              /* asection * of .text */
+	int addr_size;               /* 4 or 8 */
+	bool big_endian;
+	bool sign_extend_vma;
+	char leading_char;           /* target's symbol prefix, or 0 */
+	struct source_file *files;   /* interned source files */
+
+	struct symtab syms;          /* function (or line) symbols */
+
+	/* symspec selection */
+	struct symspec *specs;       /* parsed, parallel to opt.specs */
+	size_t table_count[NUM_TABLES];
+	struct arc_spec *arc_specs;  /* -k / -q/-Q arc pairs */
+	size_t narc_specs;
+
+	/* profile data */
+	struct histogram *hists;
+	size_t nhists;
+	double hz;
+	char dimen[GMON_DIMEN_LEN + 1];
+	char dimen_abbrev;
+	double hist_scale;           /* address units per bin */
+	bool have_hist_scale;
+	int gmon_version;            /* version of the last GNU file read */
+	bool input_hist, input_arcs, input_bbs;
+	bool bsd_hist_seen;          /* BSD formats: first file's header */
+	vma_t bsd_lowpc, bsd_highpc;
+	size_t bsd_bins;
+	bool have_bsd_rate;
+
+	/* call graph */
+	struct arc **arc_hash;
+	size_t arc_hash_size;
+	size_t narcs;
+	struct arc **arcs;           /* non-self arcs in creation order */
+	size_t narcs_global, arcs_cap;
+	struct sym *cycles;          /* cycle headers, cycles[0..ncycles-1] */
+	int ncycles;
+	double print_time;           /* total propagated time */
+	int dfn_counter;             /* last depth-first number given */
+	const char **map_files;      /* -R: object file of each map entry */
+	size_t nmap_files;
+	double total_time;           /* sum of histogram samples */
+
+	bool first_output;           /* nothing printed yet */
+};
+
+/* ---- utils.c ---- */
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+void die(struct gprof *g, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3), noreturn));
+void die_plain(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2), noreturn));
+void warnx_g(struct gprof *g, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void debug_printf(struct gprof *g, unsigned area, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+struct source_file *source_file_intern(struct gprof *g, const char *path);
+void sym_lookup_file(struct gprof *g, struct sym *s);
+const char *display_name(struct gprof *g, const struct sym *s);
+const char *file_display(struct gprof *g, const struct source_file *f);
+void print_sym_name(struct gprof *g, FILE *out, const struct sym *s);
+void section_break(struct gprof *g, FILE *out);
+
+/* ---- sort.c: glibc-msort-compatible stable merge sort ---- */
+typedef int (*cmp_fn)(const void *a, const void *b, void *ctx);
+void stable_sort(void *base, size_t n, size_t size, cmp_fn cmp, void *ctx);
+
+/* ---- symtab.c ---- */
+struct sym *symtab_add(struct symtab *tab);
+void symtab_finish(struct gprof *g, struct symtab *tab, vma_t text_end);
+struct sym *sym_lookup(const struct symtab *tab, vma_t addr);
+
+/* ---- options.c ---- */
+void options_parse(struct gprof *g, int argc, char **argv);
+
+/* ---- core.c ---- */
+void core_open(struct gprof *g);
+void core_build_syms(struct gprof *g);
+void core_read_ext_symtab(struct gprof *g, const char *file);
+vma_t core_text_end(struct gprof *g);
+bool core_find_line(struct gprof *g, vma_t addr, const char **file,
+                    const char **func, unsigned *line);
+
+/* ---- line_syms.c ---- */
+void core_build_line_syms(struct gprof *g);
+
+/* ---- sym_ids.c ---- */
+void sym_ids_add(struct gprof *g, enum spec_table t, const char *text);
+void sym_ids_add_defaults(struct gprof *g);
+void sym_ids_resolve(struct gprof *g);
+bool sym_in(const struct gprof *g, const struct sym *s, enum spec_table t);
+bool sym_selected(const struct gprof *g, const struct sym *s,
+                  enum spec_table incl);
+bool arc_selected(const struct gprof *g, const struct sym *parent,
+                  const struct sym *child);
+
+/* ---- gmon_io.c ---- */
+void gmon_read(struct gprof *g, const char *filename);
+void gmon_write_sum(struct gprof *g, const char *filename);
+
+/* ---- hist.c (record readers/writers are in gmon_reader.h) ---- */
+void hist_assign_samples(struct gprof *g);
+void hist_print_flat(struct gprof *g, FILE *out);
+double hist_granularity_bytes(const struct gprof *g);
+
+/* ---- call_graph.c ---- */
+void cg_tally(struct gprof *g, vma_t from_pc, vma_t self_pc, uint64_t count);
+struct arc *arc_lookup(struct gprof *g, struct sym *parent, struct sym *child);
+struct arc *arc_add(struct gprof *g, struct sym *parent, struct sym *child,
+                    uint64_t count);
+
+/* ---- cg_dfn.c ---- */
+void cg_dfn(struct gprof *g, struct sym *root);
+
+/* ---- cg_arcs.c ---- */
+struct sym **cg_assemble(struct gprof *g, size_t *nentries);
+
+/* ---- cg_print.c ---- */
+void cg_print(struct gprof *g, FILE *out, struct sym **order, size_t n);
+void cg_print_index(struct gprof *g, FILE *out);
+void cg_print_function_ordering(struct gprof *g, FILE *out);
+void cg_print_file_ordering(struct gprof *g, FILE *out);
+
+/* ---- basic_blocks.c ---- */
+void bb_print_exec_counts(struct gprof *g, FILE *out);
+void bb_print_annotated_source(struct gprof *g, FILE *out);
+
+#endif

@@ -1,0 +1,391 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * hist.c - the PC-sample histogram: merging records from several files,
+ * crediting each bin's samples to the symbols it overlaps (with GNU's
+ * arithmetic, truncations included), and printing the flat profile.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gprof.h"
+#include "gmon_reader.h"
+
+/* Address units (2 bytes) per bin.  GNU halves the range with an integer
+   division before dividing by the bin count; the truncation shows in the
+   totals (the famous 100.16 %), so it is kept. */
+static double record_scale(vma_t lowpc, vma_t highpc, uint64_t nbins)
+{
+	return (double)((highpc - lowpc) / GMON_HIST_UNIT) / (double)nbins;
+}
+
+static void dimension_changed(struct gprof *g, const char *what,
+                              const char *from, const char *to)
+{
+	warnx_g(g, "%s changed between histogram records", what);
+	warnx_g(g, "from '%s'", from);
+	warnx_g(g, "to '%s'", to);
+	exit(1);
+}
+
+/* Checks a new GNU histogram record against what came before and returns
+   the existing record with the same range, or NULL if it is a new one. */
+struct histogram *hist_check(struct gprof *g, vma_t lowpc,
+                                      vma_t highpc, uint32_t nbins,
+                                      uint32_t rate, const char *dimen,
+                                      char abbrev)
+{
+	double scale = record_scale(lowpc, highpc, nbins);
+
+	if (!g->have_hist_scale) {
+		g->have_hist_scale = true;
+		g->hz = rate;
+		memcpy(g->dimen, dimen, GMON_DIMEN_LEN);
+		g->dimen[GMON_DIMEN_LEN] = '\0';
+		g->dimen_abbrev = abbrev;
+		g->hist_scale = scale;
+	} else {
+		if (strncmp(g->dimen, dimen, GMON_DIMEN_LEN) != 0) {
+			char d[GMON_DIMEN_LEN + 1] = { 0 };
+			memcpy(d, dimen, GMON_DIMEN_LEN);
+			dimension_changed(g, "dimension unit", g->dimen, d);
+		}
+		if (g->dimen_abbrev != abbrev) {
+			char a[2] = { g->dimen_abbrev, 0 }, b[2] = { abbrev, 0 };
+			dimension_changed(g, "dimension abbreviation", a, b);
+		}
+		if (fabs(g->hist_scale - scale) > 0.000001)
+			die(g, "different scales in histogram records");
+	}
+
+	for (size_t i = 0; i < g->nhists; i++) {
+		struct histogram *h = &g->hists[i];
+		if (h->lowpc == lowpc && h->highpc == highpc)
+			return h;
+		if (lowpc < h->highpc && h->lowpc < highpc)
+			die(g, "overlapping histogram records");
+	}
+	return NULL;
+}
+
+static struct histogram *new_record(struct gprof *g, vma_t lowpc,
+                                    vma_t highpc, size_t nbins)
+{
+	g->hists = xrealloc(g->hists, (g->nhists + 1) * sizeof *g->hists);
+	struct histogram *h = &g->hists[g->nhists++];
+	h->lowpc = lowpc;
+	h->highpc = highpc;
+	h->num_bins = nbins;
+	h->bins = xcalloc(nbins, sizeof *h->bins);
+	return h;
+}
+
+/* The record a GNU histogram's bins are added to.  The caller has made
+   sure the file holds all `nbins` bins before this allocates them. */
+struct histogram *hist_record(struct gprof *g, vma_t lowpc, vma_t highpc,
+                              uint32_t nbins, uint32_t rate, const char *dimen,
+                              char abbrev)
+{
+	struct histogram *h = hist_check(g, lowpc, highpc, nbins, rate, dimen,
+	                                   abbrev);
+	return h ? h : new_record(g, lowpc, highpc, nbins);
+}
+
+/* BSD files carry one histogram; later files must match the first (the
+   caller checked), so they all add into one record. */
+struct histogram *hist_bsd_record(struct gprof *g, vma_t lowpc, vma_t highpc,
+                                  size_t nbins)
+{
+	for (size_t i = 0; i < g->nhists; i++)
+		if (g->hists[i].lowpc == lowpc && g->hists[i].highpc == highpc &&
+		    g->hists[i].num_bins == nbins)
+			return &g->hists[i];
+	if (!g->have_hist_scale) {
+		g->have_hist_scale = true;
+		g->hist_scale = record_scale(lowpc, highpc, nbins);
+		strcpy(g->dimen, "seconds");
+		g->dimen_abbrev = 's';
+	}
+	return new_record(g, lowpc, highpc, nbins);
+}
+
+static uint64_t max_bin(const struct histogram *h)
+{
+	uint64_t m = 0;
+	for (size_t i = 0; i < h->num_bins; i++)
+		if (h->bins[i] > m)
+			m = h->bins[i];
+	return m;
+}
+
+/* One record per histogram, unless a summed bin no longer fits in 16 bits:
+   then the counts are spread over several records of the same range, which
+   readers (GNU's included) add back together.  GNU instead wraps them. */
+void hist_write_recs(struct gprof *g, struct writer *w)
+{
+	for (size_t i = 0; i < g->nhists; i++) {
+		struct histogram *h = &g->hists[i];
+		uint64_t m = max_bin(h);
+		uint64_t nrec = m == 0 ? 1 : (m + 0xfffe) / 0xffff;
+		for (uint64_t r = 0; r < nrec; r++) {
+			wr_uint(w, GMON_TAG_TIME_HIST, 1);
+			wr_uint(w, h->lowpc, g->addr_size);
+			wr_uint(w, h->highpc, g->addr_size);
+			wr_uint(w, h->num_bins, 4);
+			wr_uint(w, (uint64_t)g->hz, 4);
+			wr_bytes(w, g->dimen, GMON_DIMEN_LEN);
+			wr_uint(w, (unsigned char)g->dimen_abbrev, 1);
+			for (size_t b = 0; b < h->num_bins; b++) {
+				uint64_t done = r * 0xffff;
+				uint64_t left = h->bins[b] > done ? h->bins[b] - done : 0;
+				wr_uint(w, left > 0xffff ? 0xffff : left, 2);
+			}
+		}
+	}
+}
+
+/* ---- assigning samples to symbols ---- */
+
+static void assign_one(struct gprof *g, const struct histogram *h,
+                       vma_t *scaled, size_t *jpos)
+{
+	const struct symtab *tab = &g->syms;
+	double scale = g->hist_scale;
+	vma_t low_u = h->lowpc / GMON_HIST_UNIT;
+	size_t j = *jpos;
+
+	for (size_t i = 0; i < h->num_bins; i++) {
+		uint64_t count = h->bins[i];
+		if (!count)
+			continue;
+		vma_t bin_lo = low_u + (vma_t)(scale * (double)i);
+		vma_t bin_hi = low_u + (vma_t)(scale * (double)(i + 1));
+		debug_printf(g, DBG_SAMPLE, "[assign_samples] bin_low_pc=0x%lx, "
+		             "bin_high_pc=0x%lx, bin_count=%lu\n",
+		             (unsigned long)(GMON_HIST_UNIT * bin_lo),
+		             (unsigned long)(GMON_HIST_UNIT * bin_hi),
+		             (unsigned long)count);
+		g->total_time += (double)count;
+
+		/* Each bin's walk starts one symbol before where the last one
+		   stopped, as GNU's does. */
+		for (j = j ? j - 1 : 0; j < tab->len; j++) {
+			vma_t sym_lo = scaled[j], sym_hi = scaled[j + 1];
+			if (bin_hi < sym_lo)
+				break;
+			if (bin_lo >= sym_hi)
+				continue;
+			int64_t overlap = (int64_t)((bin_hi < sym_hi ? bin_hi : sym_hi) -
+			                            (bin_lo > sym_lo ? bin_lo : sym_lo));
+			if (overlap <= 0)
+				continue;
+			double credit = (double)(overlap * (int64_t)count) / scale;
+			struct sym *s = &tab->base[j];
+			if (sym_selected(g, s, INCL_FLAT))
+				s->hist_time += credit;
+			else
+				g->total_time -= credit;
+		}
+	}
+	*jpos = j;
+}
+
+void hist_assign_samples(struct gprof *g)
+{
+	const struct symtab *tab = &g->syms;
+	/* Scaled start of every symbol; the entry after the last one ends the
+	   last symbol at its own end (GNU reads past its table there). */
+	vma_t *scaled = xmalloc((tab->len + 1) * sizeof *scaled);
+	for (size_t i = 0; i < tab->len; i++)
+		scaled[i] = tab->base[i].addr / GMON_HIST_UNIT;
+	if (tab->len) {
+		const struct sym *last = &tab->base[tab->len - 1];
+		scaled[tab->len] = last->end_addr >= last->addr ?
+			(last->end_addr + 1) / GMON_HIST_UNIT : scaled[tab->len - 1];
+	}
+	g->total_time = 0;
+	for (size_t i = 0; i < g->nhists; i++) {
+		size_t j = 1;
+		assign_one(g, &g->hists[i], scaled, &j);
+	}
+	free(scaled);
+}
+
+/* ---- the flat profile ---- */
+
+static int cmp_time(const void *pa, const void *pb, void *ctx)
+{
+	const struct sym *a = *(struct sym *const *)pa;
+	const struct sym *b = *(struct sym *const *)pb;
+	(void)ctx;
+	if (b->hist_time > a->hist_time)
+		return 1;
+	if (b->hist_time < a->hist_time)
+		return -1;
+	if (b->ncalls != a->ncalls)
+		return b->ncalls > a->ncalls ? 1 : -1;
+	return strcmp(a->name, b->name);
+}
+
+/* The per-call columns use one SI prefix chosen from the largest per-call
+   time of any called symbol; with none, GNU leaves the prefix at 'T'. */
+static void per_call_unit(struct gprof *g, struct sym **v, size_t n,
+                          char *prefix, double *scale)
+{
+	static const struct { char c; double s; } units[] = {
+		{ 'T', 1e-12 }, { 'G', 1e-9 }, { 'M', 1e-6 }, { 'K', 1e-3 },
+		{ ' ', 1 }, { 'm', 1e3 }, { 'u', 1e6 }, { 'n', 1e9 },
+		{ 'p', 1e12 }, { 'f', 1e15 }, { 'a', 1e18 }
+	};
+	double max = 0;
+	*prefix = 'T';
+	*scale = 1e-12;
+	if (g->opt.bsd_style) {
+		*prefix = 'm';
+		*scale = 1e3;
+		return;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (v[i]->ncalls == 0)
+			continue;
+		double t = (v[i]->hist_time + v[i]->child_time) / (double)v[i]->ncalls;
+		if (t > max)
+			max = t;
+	}
+	if (!(max > 0))
+		return;
+	max /= g->hz;
+	for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
+		double x = max * units[i].s;
+		if (x >= 1 && x < 1000) {
+			*prefix = units[i].c;
+			*scale = units[i].s;
+			return;
+		}
+	}
+	/* Beyond the table: GNU reads past it; the smallest unit is a sane
+	   stand-in. */
+	*prefix = 'a';
+	*scale = 1e18;
+}
+
+static void print_header(struct gprof *g, FILE *out, char prefix)
+{
+	char unit[64];
+	snprintf(unit, sizeof unit, "%c%c/call", prefix, g->dimen_abbrev);
+	if (g->opt.bsd_style) {
+		fprintf(out, "\ngranularity: each sample hit covers %ld byte(s)",
+		        (long)g->hist_scale * GMON_HIST_UNIT);
+		if (g->total_time > 0)
+			fprintf(out, " for %.2f%% of %.2f %s\n\n",
+			        100.0 / g->total_time, g->total_time / g->hz, g->dimen);
+	} else {
+		fprintf(out, "\nEach sample counts as %g %s.\n", 1.0 / g->hz,
+		        g->dimen);
+	}
+	if (g->total_time <= 0) {
+		fputs(" no time accumulated\n\n", out);
+		g->total_time = 1.0;
+	}
+	fprintf(out, "%5.5s %10.10s %8.8s %8.8s %8.8s %8.8s  %-8.8s\n",
+	        "%  ", "cumulative", "self  ", "", "self  ", "total ", "");
+	fprintf(out, "%5.5s %9.9s  %8.8s %8.8s %8.8s %8.8s  %-8.8s\n",
+	        "time", g->dimen, g->dimen, "calls", unit, unit, "name");
+}
+
+static void print_row(struct gprof *g, FILE *out, const struct sym *s,
+                      double *accum, double scale)
+{
+	*accum += s->hist_time;
+	double pct = 100.0 * s->hist_time / g->total_time;
+	if (g->opt.bsd_style)
+		fprintf(out, "%5.1f %10.2f %8.2f", pct, *accum / g->hz,
+		        s->hist_time / g->hz);
+	else
+		fprintf(out, "%6.2f %9.2f %8.2f", pct, *accum / g->hz,
+		        s->hist_time / g->hz);
+	if (s->ncalls != 0) {
+		double calls = (double)s->ncalls;
+		fprintf(out, " %8lu %8.2f %8.2f  ", (unsigned long)s->ncalls,
+		        scale * s->hist_time / g->hz / calls,
+		        scale * (s->hist_time + s->child_time) / g->hz / calls);
+	} else {
+		fprintf(out, " %8.8s %8.8s %8.8s  ", "", "", "");
+	}
+	if (g->opt.bsd_style)
+		print_sym_name(g, out, s);
+	else
+		fputs(display_name(g, s), out);
+	fputc('\n', out);
+}
+
+static void print_blurb(FILE *out);
+
+void hist_print_flat(struct gprof *g, FILE *out)
+{
+	size_t n = g->syms.len;
+	struct sym **v = xmalloc((n ? n : 1) * sizeof *v);
+	for (size_t i = 0; i < n; i++)
+		v[i] = &g->syms.base[i];
+
+	section_break(g, out);
+	if (g->opt.bsd_style) {
+		if (!g->opt.brief) {
+			fputs("\n\n\nflat profile:\n", out);
+			print_blurb(out);
+		}
+	} else {
+		fputs("Flat profile:\n", out);
+	}
+
+	stable_sort(v, n, sizeof *v, cmp_time, NULL);
+	char prefix;
+	double scale, accum = 0;
+	per_call_unit(g, v, n, &prefix, &scale);
+	print_header(g, out, prefix);
+	for (size_t i = 0; i < n; i++) {
+		if (!sym_selected(g, v[i], INCL_FLAT))
+			continue;
+		if (g->opt.ignore_zeros && v[i]->ncalls == 0 && v[i]->hist_time == 0)
+			continue;
+		print_row(g, out, v[i], &accum, scale);
+	}
+	if (!g->opt.bsd_style && !g->opt.brief)
+		print_blurb(out);
+	free(v);
+}
+
+/* Our own explanation of the columns (GNU's text is not reproduced). */
+static void print_blurb(FILE *out)
+{
+	fputs(
+"\n"
+" %         share of the program's total running time spent in this\n"
+" time      function itself.\n"
+"\n"
+" cumulative  running total of the self seconds of this line and all the\n"
+" seconds     lines above it.\n"
+"\n"
+" self      seconds spent in this function itself: the table is sorted by\n"
+" seconds   this column.\n"
+"\n"
+" calls     how many times the function was called; blank when it was not\n"
+"           compiled for profiling, so its calls were not counted.\n"
+"\n"
+" self      average time spent in the function itself per call, in the\n"
+" ms/call   unit shown in the header.\n"
+"\n"
+" total     average time per call spent in the function and in everything\n"
+" ms/call   it called, in the unit shown in the header.\n"
+"\n"
+" name      the function; the table is ordered by self seconds, then by\n"
+"           number of calls, then by name.\n"
+"\f\n"
+"This report was produced by gproftk, free software under the GNU General\n"
+"Public License version 3 or later.\n", out);
+}
+
+double hist_granularity_bytes(const struct gprof *g)
+{
+	return (double)((long)g->hist_scale * GMON_HIST_UNIT);
+}

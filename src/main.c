@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * main.c - drives the pipeline: options, executable symbols, symspecs,
+ * profile files, analysis, then the requested reports in GNU's order.
+ */
+#include "config.h"
+
+#include <locale.h>
+#include <stdlib.h>
+
+#include "gprof.h"
+
+static void load_symbols(struct gprof *g)
+{
+	if (g->opt.ext_symtab) {
+		core_read_ext_symtab(g, g->opt.ext_symtab);
+	} else {
+		core_build_syms(g);
+		if (g->opt.line_gran)
+			core_build_line_syms(g);
+	}
+}
+
+/* Without any report option, print what the data allows, minus the
+   reports the user switched off. */
+static void choose_default_styles(struct gprof *g)
+{
+	struct options *o = &g->opt;
+	if (o->style != 0)
+		return;
+	if (g->input_hist)
+		o->style |= STYLE_FLAT;
+	if (g->input_arcs)
+		o->style |= STYLE_CALL_GRAPH;
+	if (!g->input_hist && !g->input_arcs)
+		o->style |= STYLE_EXEC_COUNTS;
+	o->style &= ~o->user_styles;
+}
+
+static void print_reports(struct gprof *g, struct sym **order, size_t n)
+{
+	unsigned style = g->opt.style;
+	bool graph = (style & STYLE_CALL_GRAPH) && g->input_arcs;
+
+	if (g->opt.bsd_style && graph)
+		cg_print(g, stdout, order, n);
+	if (style & STYLE_FLAT)
+		hist_print_flat(g, stdout);
+	if (!g->opt.bsd_style && graph)
+		cg_print(g, stdout, order, n);
+	if (graph)
+		cg_print_index(g, stdout);
+	if (style & STYLE_EXEC_COUNTS)
+		bb_print_exec_counts(g, stdout);
+	if (style & STYLE_ANNOTATED)
+		bb_print_annotated_source(g, stdout);
+	if (style & STYLE_FUNC_ORDER)
+		cg_print_function_ordering(g, stdout);
+	if (style & STYLE_FILE_ORDER)
+		cg_print_file_ordering(g, stdout);
+}
+
+int main(int argc, char **argv)
+{
+	static struct gprof prof;
+	struct gprof *g = &prof;
+	struct sym **order = NULL;
+	size_t n = 0;
+
+	setlocale(LC_CTYPE, "");
+	g->whoami = argv[0];
+	g->first_output = true;
+	options_parse(g, argc, argv);
+	sym_ids_add_defaults(g);
+
+	core_open(g);
+	load_symbols(g);
+	sym_ids_resolve(g);
+	if (g->opt.file_format == FF_PROF)
+		die(g, "sorry, file format `prof' is not yet supported");
+	for (size_t i = 0; i < g->opt.nprofiles; i++)
+		gmon_read(g, g->opt.profiles[i]);
+
+	choose_default_styles(g);
+	if (g->opt.style & STYLE_SUMMARY)
+		gmon_write_sum(g, "gmon.sum");
+	if (g->input_hist)
+		hist_assign_samples(g);
+	if (g->input_arcs)
+		order = cg_assemble(g, &n);
+	if ((g->opt.style & STYLE_FLAT) && !g->input_hist)
+		die(g, "gmon.out file is missing histogram");
+	if ((g->opt.style & STYLE_CALL_GRAPH) && !g->input_arcs)
+		die(g, "gmon.out file is missing call-graph data");
+
+	print_reports(g, order, n);
+	free(order);
+	return 0;
+}

@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * symtab.c - symbol tables: building, the address sort with GNU's rules for
+ * choosing one symbol among several at the same address, and O(log n)
+ * lookup of the symbol that covers an address.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gprof.h"
+
+struct sym *symtab_add(struct symtab *tab)
+{
+	if (tab->len == tab->cap) {
+		tab->cap = tab->cap ? tab->cap * 2 : 1024;
+		tab->base = xrealloc(tab->base, tab->cap * sizeof *tab->base);
+	}
+	struct sym *s = &tab->base[tab->len++];
+	memset(s, 0, sizeof *s);
+	s->cyc_head = NULL;
+	return s;
+}
+
+/* Address order; at one address functions come before other symbols and
+   globals before statics.  Remaining ties keep creation order. */
+static int cmp_addr(const void *pa, const void *pb, void *ctx)
+{
+	const struct sym *a = pa, *b = pb;
+	(void)ctx;
+	if (a->addr != b->addr)
+		return a->addr < b->addr ? -1 : 1;
+	if (a->is_func != b->is_func)
+		return a->is_func ? -1 : 1;
+	if (a->is_static != b->is_static)
+		return a->is_static ? 1 : -1;
+	return 0;
+}
+
+/* Should `cand` replace `kept`, the symbol already chosen at its address?
+   A global beats a static; then a function beats a non-function; then a
+   name without a leading underscore beats one with, and "_x" beats "__x". */
+static bool prefer(const struct sym *cand, const struct sym *kept)
+{
+	if (!cand->is_static && kept->is_static)
+		return true;
+	if (cand->is_static != kept->is_static)
+		return false;
+	if (cand->is_func != kept->is_func)
+		return cand->is_func;
+	const char *c = cand->name, *k = kept->name;
+	if (c[0] != '_' && k[0] == '_')
+		return true;
+	return c[0] == '_' && k[0] == '_' && c[1] != '_' && k[1] == '_';
+}
+
+void symtab_finish(struct gprof *g, struct symtab *tab, vma_t text_end)
+{
+	(void)g;
+	if (tab->len == 0)
+		return;
+	stable_sort(tab->base, tab->len, sizeof *tab->base, cmp_addr, NULL);
+
+	size_t kept = 0;
+	for (size_t i = 1; i < tab->len; i++) {
+		struct sym *s = &tab->base[i];
+		if (s->addr == tab->base[kept].addr) {
+			if (prefer(s, &tab->base[kept])) {
+				free(tab->base[kept].shown);
+				tab->base[kept] = *s;
+			} else {
+				free(s->shown);
+			}
+			continue;
+		}
+		tab->base[++kept] = *s;
+	}
+	tab->len = kept + 1;
+	for (size_t i = 0; i + 1 < tab->len; i++)
+		tab->base[i].end_addr = tab->base[i + 1].addr - 1;
+	tab->base[tab->len - 1].end_addr = text_end - 1;
+}
+
+/* The symbol whose [addr, end_addr] holds `addr`, or NULL. */
+struct sym *sym_lookup(const struct symtab *tab, vma_t addr)
+{
+	size_t lo = 0, hi = tab->len;
+	if (hi == 0 || addr < tab->base[0].addr)
+		return NULL;
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (tab->base[mid].addr <= addr)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	struct sym *s = &tab->base[lo];
+	return addr <= s->end_addr ? s : NULL;
+}

@@ -1,0 +1,228 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * utils.c - allocation, messages, source-file interning and the rules for
+ * how a symbol's name is shown (demangling, file/line suffixes, cycle and
+ * index decorations).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <bfd.h>
+#include <libiberty/demangle.h>
+
+#include "gprof.h"
+#include "strbuf.h"
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p) {
+		fputs("gprof: out of memory\n", stderr);
+		exit(1);
+	}
+	return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+	if (!p) {
+		fputs("gprof: out of memory\n", stderr);
+		exit(1);
+	}
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p) {
+		fputs("gprof: out of memory\n", stderr);
+		exit(1);
+	}
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	return memcpy(xmalloc(n), s, n);
+}
+
+/* Messages are prefixed with argv[0], as GNU gprof's are. */
+void die(struct gprof *g, const char *fmt, ...)
+{
+	va_list ap;
+	fflush(stdout);
+	fprintf(stderr, "%s: ", g->whoami);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(1);
+}
+
+/* A few of GNU's messages carry no program name; keep them that way. */
+void die_plain(const char *fmt, ...)
+{
+	va_list ap;
+	fflush(stdout);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(1);
+}
+
+void warnx_g(struct gprof *g, const char *fmt, ...)
+{
+	va_list ap;
+	fflush(stdout);
+	fprintf(stderr, "%s: ", g->whoami);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+/* Debug traces go to stdout, interleaved with the report, as GNU's do. */
+void debug_printf(struct gprof *g, unsigned area, const char *fmt, ...)
+{
+	va_list ap;
+	if (!(g->opt.debug & area))
+		return;
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+}
+
+/* ---- source files: interned by path so symbols can share them ---- */
+
+static size_t str_hash(const char *s)
+{
+	size_t h = 5381;
+	while (*s)
+		h = h * 33 + (unsigned char)*s++;
+	return h;
+}
+
+struct file_table {
+	struct source_file **slot;
+	size_t size, count;
+};
+static struct file_table files;
+
+static void file_table_grow(void)
+{
+	size_t size = files.size ? files.size * 2 : 256;
+	struct source_file **slot = xcalloc(size, sizeof *slot);
+	for (size_t i = 0; i < files.size; i++) {
+		struct source_file *f = files.slot[i];
+		if (!f)
+			continue;
+		size_t h = str_hash(f->name) & (size - 1);
+		while (slot[h])
+			h = (h + 1) & (size - 1);
+		slot[h] = f;
+	}
+	free(files.slot);
+	files.slot = slot;
+	files.size = size;
+}
+
+struct source_file *source_file_intern(struct gprof *g, const char *path)
+{
+	if (files.count * 2 >= files.size)
+		file_table_grow();
+	size_t h = str_hash(path) & (files.size - 1);
+	for (; files.slot[h]; h = (h + 1) & (files.size - 1))
+		if (strcmp(files.slot[h]->name, path) == 0)
+			return files.slot[h];
+	struct source_file *f = xcalloc(1, sizeof *f);
+	f->name = xstrdup(path);
+	f->next = g->files;
+	g->files = f;
+	files.slot[h] = f;
+	files.count++;
+	return f;
+}
+
+/* File and line come from the debug information and cost a DWARF lookup,
+   so they are fetched only for symbols whose file is actually needed. */
+void sym_lookup_file(struct gprof *g, struct sym *s)
+{
+	const char *file, *func;
+	unsigned line;
+
+	if (s->file_known)
+		return;
+	s->file_known = true;
+	if (s->file || !g->abfd)
+		return;
+	if (core_find_line(g, s->addr, &file, &func, &line) && file && func &&
+	    line != 0) {
+		s->file = source_file_intern(g, file);
+		s->line = (int)line;
+	}
+}
+
+const char *file_display(struct gprof *g, const struct source_file *f)
+{
+	if (g->opt.print_path)
+		return f->name;
+	const char *slash = strrchr(f->name, '/');
+	return slash ? slash + 1 : f->name;
+}
+
+/* The name as reports print it: demangled (GNU style only), then the
+   file/line suffix that -l and --inline-file-names ask for. */
+const char *display_name(struct gprof *g, const struct sym *cs)
+{
+	struct sym *s = (struct sym *)cs;
+	if (s->shown)
+		return s->shown;
+
+	struct strbuf sb = STRBUF_INIT;
+	char *dem = NULL;
+	if (g->opt.demangle && !g->opt.bsd_style && g->abfd)
+		dem = bfd_demangle(g->abfd, s->name, DMGL_ANSI | DMGL_PARAMS);
+	sb_puts(&sb, dem ? dem : s->name);
+	free(dem);
+
+	if (g->opt.line_gran || g->opt.inline_file_names) {
+		sym_lookup_file(g, s);
+		if (s->file) {
+			const char *fn = file_display(g, s->file);
+			if (g->opt.line_gran)
+				sb_printf(&sb, " (%s:%d @ %lx)", fn, s->line,
+				          (unsigned long)s->addr);
+			else
+				sb_printf(&sb, " (%s:%d)", fn, s->line);
+		}
+	}
+	s->shown = sb_detach(&sb);
+	return s->shown;
+}
+
+/* Name plus cycle membership and call-graph index: "a <cycle 1> [4]".
+   An index in parentheses marks an entry that is not printed. */
+void print_sym_name(struct gprof *g, FILE *out, const struct sym *s)
+{
+	fputs(display_name(g, s), out);
+	if (s->cycle_num != 0)
+		fprintf(out, " <cycle %d>", s->cycle_num);
+	if (s->index != 0)
+		fprintf(out, s->print_flag ? " [%d]" : " (%d)", s->index);
+}
+
+/* Every report after the first is separated by a form feed. */
+void section_break(struct gprof *g, FILE *out)
+{
+	if (!g->first_output)
+		fputs("\f\n", out);
+	g->first_output = false;
+}
