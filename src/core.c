@@ -199,8 +199,7 @@ void core_build_syms(struct gprof *g)
 	}
 	if (g->syms.len == 0)
 		die(g, "file `%s' has no symbols", g->opt.image);
-	if (!g->opt.line_gran)
-		symtab_finish(g, &g->syms, core_text_end(g));
+	symtab_finish(g, &g->syms, core_text_end(g));
 }
 
 /* -S: symbols from an nm-style listing ("ADDR TYPE NAME" per line), of

@@ -222,14 +222,13 @@ static void read_bsd(struct reader *r, struct rec_counts *rc)
 
 	int samp_bytes = (int)h.ncnt - h.size;
 	int nbins = samp_bytes / 2;
-	if (!g->bsd_hist_seen) {
-		g->bsd_hist_seen = true;
-		g->bsd_lowpc = h.lowpc;
-		g->bsd_highpc = h.highpc;
-		g->bsd_bins = (size_t)(nbins > 0 ? nbins : 0);
-	} else if (h.lowpc != g->bsd_lowpc || h.highpc != g->bsd_highpc ||
-	           (size_t)nbins != g->bsd_bins) {
-		die_plain("%s: incompatible with first gmon file", r->name);
+	/* Every later file must match the first histogram, whatever format
+	   that came in. */
+	if (g->nhists > 0) {
+		const struct histogram *first = &g->hists[0];
+		if (h.lowpc != first->lowpc || h.highpc != first->highpc ||
+		    (size_t)nbins != first->num_bins)
+			die_plain("%s: incompatible with first gmon file", r->name);
 	}
 	if (samp_bytes < 0 || h.lowpc > h.highpc)
 		die(g, "file '%s' does not appear to be in gmon.out format", r->name);

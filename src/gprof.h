@@ -209,9 +209,6 @@ struct gprof {
 	bool have_hist_scale;
 	int gmon_version;            /* version of the last GNU file read */
 	bool input_hist, input_arcs, input_bbs;
-	bool bsd_hist_seen;          /* BSD formats: first file's header */
-	vma_t bsd_lowpc, bsd_highpc;
-	size_t bsd_bins;
 	bool have_bsd_rate;
 
 	/* call graph */

@@ -53,6 +53,13 @@ static bool prefer(const struct sym *cand, const struct sym *kept)
 	return c[0] == '_' && k[0] == '_' && c[1] != '_' && k[1] == '_';
 }
 
+/*
+ * Sorts, drops duplicate addresses and sets each symbol's end address.
+ * A symbol whose end was already set by an earlier pass keeps it, and is
+ * dropped if that range is empty: in -l mode the function symbols have
+ * been finished once before the line symbols join them, so a function
+ * symbol lying beyond .text (such as data_start) disappears, as in GNU.
+ */
 void symtab_finish(struct gprof *g, struct symtab *tab, vma_t text_end)
 {
 	(void)g;
@@ -61,26 +68,32 @@ void symtab_finish(struct gprof *g, struct symtab *tab, vma_t text_end)
 	stable_sort(tab->base, tab->len, sizeof *tab->base, cmp_addr, NULL);
 
 	size_t kept = 0;
-	for (size_t i = 1; i < tab->len; i++) {
+	for (size_t i = 0; i < tab->len; i++) {
 		struct sym *s = &tab->base[i];
-		if (s->addr == tab->base[kept].addr) {
-			if (prefer(s, &tab->base[kept])) {
-				free(tab->base[kept].shown);
-				tab->base[kept] = *s;
+		if (kept > 0 && s->addr == tab->base[kept - 1].addr) {
+			struct sym *k = &tab->base[kept - 1];
+			if (prefer(s, k)) {
+				free(k->shown);
+				*k = *s;
 			} else {
 				free(s->shown);
 			}
 			continue;
 		}
-		tab->base[++kept] = *s;
+		if (kept > 0 && tab->base[kept - 1].end_addr == 0)
+			tab->base[kept - 1].end_addr = s->addr - 1;
+		if (s->end_addr == 0 || s->addr <= s->end_addr)
+			tab->base[kept++] = *s;
+		else
+			free(s->shown);
 	}
-	tab->len = kept + 1;
-	for (size_t i = 0; i + 1 < tab->len; i++)
-		tab->base[i].end_addr = tab->base[i + 1].addr - 1;
-	tab->base[tab->len - 1].end_addr = text_end - 1;
+	tab->len = kept;
+	if (kept > 0 && tab->base[kept - 1].end_addr == 0)
+		tab->base[kept - 1].end_addr = text_end - 1;
 }
 
-/* The symbol whose [addr, end_addr] holds `addr`, or NULL. */
+/* The symbol covering `addr`: the last one starting at or below it, which
+   for the last symbol must also end at or above it. */
 struct sym *sym_lookup(const struct symtab *tab, vma_t addr)
 {
 	size_t lo = 0, hi = tab->len;
@@ -94,5 +107,7 @@ struct sym *sym_lookup(const struct symtab *tab, vma_t addr)
 			hi = mid;
 	}
 	struct sym *s = &tab->base[lo];
+	if (lo + 1 < tab->len)
+		return s;
 	return addr <= s->end_addr ? s : NULL;
 }

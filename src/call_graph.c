@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * call_graph.c - turning arc records into arcs between symbols.
+ *
+ * Owns the arc store: the (parent, child) hash table that makes repeated
+ * records of one arc add up in O(1), the two per-symbol arc lists
+ * (parent->children and child->parents, newest arc first, as GNU keeps
+ * them) and the global array of non-self arcs used by -r and -R.
+ */
+#include "gprof.h"
+
+#include <stdlib.h>
+
+/* Buckets are a power of two; the table doubles once it holds as many
+   arcs as buckets, so chains stay short at any size. */
+#define ARC_HASH_MIN 1024
+
+static size_t arc_hash_of(const struct sym *parent, const struct sym *child)
+{
+	uint64_t h = (uint64_t)(uintptr_t)parent * 0x9e3779b97f4a7c15ull;
+
+	h ^= (uint64_t)(uintptr_t)child + 0x7f4a7c159e3779b9ull + (h << 6) +
+	     (h >> 2);
+	h ^= h >> 29;
+	h *= 0xbf58476d1ce4e5b9ull;
+	h ^= h >> 32;
+	return (size_t)h;
+}
+
+static void arc_hash_grow(struct gprof *g)
+{
+	size_t nsize = g->arc_hash_size ? g->arc_hash_size * 2 : ARC_HASH_MIN;
+	struct arc **nt = xcalloc(nsize, sizeof *nt);
+
+	for (size_t i = 0; i < g->arc_hash_size; i++) {
+		struct arc *a = g->arc_hash[i], *next;
+
+		for (; a; a = next) {
+			size_t b = arc_hash_of(a->parent, a->child) & (nsize - 1);
+
+			next = a->hash_next;
+			a->hash_next = nt[b];
+			nt[b] = a;
+		}
+	}
+	free(g->arc_hash);
+	g->arc_hash = nt;
+	g->arc_hash_size = nsize;
+}
+
+struct arc *arc_lookup(struct gprof *g, struct sym *parent, struct sym *child)
+{
+	if (!parent || !child || !g->arc_hash_size)
+		return NULL;
+	size_t b = arc_hash_of(parent, child) & (g->arc_hash_size - 1);
+
+	for (struct arc *a = g->arc_hash[b]; a; a = a->hash_next)
+		if (a->parent == parent && a->child == child)
+			return a;
+	return NULL;
+}
+
+/* Remember a non-self arc in creation order (the -r/-R input). */
+static void arc_remember(struct gprof *g, struct arc *a)
+{
+	if (g->narcs_global == g->arcs_cap) {
+		g->arcs_cap = g->arcs_cap ? g->arcs_cap * 2 : 64;
+		g->arcs = xrealloc(g->arcs, g->arcs_cap * sizeof *g->arcs);
+	}
+	g->arcs[g->narcs_global++] = a;
+}
+
+struct arc *arc_add(struct gprof *g, struct sym *parent, struct sym *child,
+                    uint64_t count)
+{
+	debug_printf(g, DBG_TALLY, "[arc_add] %lu arcs from %s to %s\n",
+	             (unsigned long)count, parent->name, child->name);
+	struct arc *a = arc_lookup(g, parent, child);
+
+	if (a) {
+		debug_printf(g, DBG_TALLY, "[tally] hit %lu += %lu\n",
+		             (unsigned long)a->count, (unsigned long)count);
+		a->count += count;
+		return a;
+	}
+	if (g->narcs >= g->arc_hash_size)
+		arc_hash_grow(g);
+
+	a = xcalloc(1, sizeof *a);
+	a->parent = parent;
+	a->child = child;
+	a->count = count;
+	size_t b = arc_hash_of(parent, child) & (g->arc_hash_size - 1);
+	a->hash_next = g->arc_hash[b];
+	g->arc_hash[b] = a;
+	g->narcs++;
+
+	if (parent != child)
+		arc_remember(g, a);
+	/* Prepending makes every list newest-first; the call-graph sorts and
+	   the depth-first walk depend on that order for their ties. */
+	a->next_child = parent->children;
+	parent->children = a;
+	a->next_parent = child->parents;
+	child->parents = a;
+	return a;
+}
+
+/* With -l the symbol table holds lines: the callee must be the function
+   itself, i.e. the nearest function symbol at or before the line. */
+static struct sym *line_to_function(struct gprof *g, struct sym *s)
+{
+	while (!s->is_func) {
+		if (s == g->syms.base)
+			return NULL;
+		s--;
+	}
+	return s;
+}
+
+void cg_tally(struct gprof *g, vma_t from_pc, vma_t self_pc, uint64_t count)
+{
+	struct sym *parent = sym_lookup(&g->syms, from_pc);
+	struct sym *child = sym_lookup(&g->syms, self_pc);
+
+	if (!parent || !child)
+		return;
+	if (g->opt.line_gran) {
+		child = line_to_function(g, child);
+		if (!child)
+			return;
+	}
+	if (!arc_selected(g, parent, child))
+		return;
+	child->ncalls += count;
+	debug_printf(g, DBG_TALLY,
+	             "[cg_tally] arc from %s to %s traversed %lu times\n",
+	             parent->name, child->name, (unsigned long)count);
+	arc_add(g, parent, child, count);
+}

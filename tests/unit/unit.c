@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * unit.c - unit tests of the pieces that need no executable: the sort's
+ * tie and merge behaviour, the symbol table's duplicate rules and lookup,
+ * and the string buffer.  Prints one PASS:/FAIL: line per test.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gprof.h"
+#include "strbuf.h"
+
+static int failures;
+
+static void check(bool ok, const char *name)
+{
+	printf("%s: unit:%s\n", ok ? "PASS" : "FAIL", name);
+	if (!ok)
+		failures++;
+}
+
+struct pair { int key, seq; };
+
+static int cmp_key(const void *a, const void *b, void *ctx)
+{
+	(void)ctx;
+	return ((const struct pair *)a)->key - ((const struct pair *)b)->key;
+}
+
+static void test_sort_stable(void)
+{
+	struct pair v[200];
+	for (int i = 0; i < 200; i++)
+		v[i] = (struct pair){ (i * 37) % 7, i };
+	stable_sort(v, 200, sizeof v[0], cmp_key, NULL);
+	bool ok = true;
+	for (int i = 1; i < 200; i++)
+		if (v[i - 1].key > v[i].key ||
+		    (v[i - 1].key == v[i].key && v[i - 1].seq > v[i].seq))
+			ok = false;
+	check(ok, "sort_stable");
+}
+
+/* A comparator that is not a strict weak order: the result must be the
+   one a top-down merge with a left-biased merge step gives. */
+static int cmp_odd(const void *a, const void *b, void *ctx)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	(void)ctx;
+	if (x % 2 && y % 2)
+		return x - y;
+	return (x / 10) - (y / 10);
+}
+
+static int cmp_odd_q(const void *a, const void *b)
+{
+	return cmp_odd(a, b, NULL);
+}
+
+/* glibc's qsort is the merge sort GNU gprof relies on; with a comparator
+   that is not a consistent order our sort must give the very same arrays. */
+static void test_sort_pattern(void)
+{
+	bool ok = true;
+	srand(1);
+	for (int t = 0; t < 2000 && ok; t++) {
+		int n = rand() % 60, a[64], b[64];
+		for (int i = 0; i < n; i++)
+			a[i] = b[i] = rand() % 100;
+		stable_sort(a, (size_t)n, sizeof a[0], cmp_odd, NULL);
+		qsort(b, (size_t)n, sizeof b[0], cmp_odd_q);
+		ok = memcmp(a, b, (size_t)n * sizeof a[0]) == 0;
+	}
+	check(ok, "sort_matches_glibc_qsort");
+}
+
+static struct sym *add(struct symtab *t, vma_t addr, const char *name,
+                       bool func, bool stat)
+{
+	struct sym *s = symtab_add(t);
+	s->addr = addr;
+	s->name = name;
+	s->is_func = func;
+	s->is_static = stat;
+	return s;
+}
+
+static void test_symtab_dups(void)
+{
+	struct gprof g = { 0 };
+	struct symtab t = { 0 };
+	add(&t, 0x100, "lfunc", true, true);
+	add(&t, 0x100, "__dualias", true, false);
+	add(&t, 0x100, "work", true, false);
+	add(&t, 0x100, "nofunc", false, false);
+	add(&t, 0x100, "_ualias", true, false);
+	add(&t, 0x200, "next", true, false);
+	symtab_finish(&g, &t, 0x300);
+	check(t.len == 2 && strcmp(t.base[0].name, "work") == 0 &&
+	      t.base[0].end_addr == 0x1ff && t.base[1].end_addr == 0x2ff,
+	      "symtab_duplicates");
+	check(sym_lookup(&t, 0x150) == &t.base[0] &&
+	      sym_lookup(&t, 0x2ff) == &t.base[1] &&
+	      sym_lookup(&t, 0x300) == NULL && sym_lookup(&t, 0xff) == NULL,
+	      "symtab_lookup");
+	free(t.base);
+}
+
+static void test_symtab_lookup_many(void)
+{
+	struct gprof g = { 0 };
+	struct symtab t = { 0 };
+	for (vma_t a = 0; a < 100000; a++)
+		add(&t, 0x1000 + a * 16, "f", true, false);
+	symtab_finish(&g, &t, 0x1000 + 100000 * 16);
+	bool ok = true;
+	for (vma_t a = 0; a < 100000; a += 7)
+		ok &= sym_lookup(&t, 0x1000 + a * 16 + 9) == &t.base[a];
+	check(ok, "symtab_lookup_100k");
+	free(t.base);
+}
+
+static void test_strbuf(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+	for (int i = 0; i < 1000; i++)
+		sb_printf(&sb, "%d,", i);
+	const char *s = sb_str(&sb);
+	check(strncmp(s, "0,1,2,", 6) == 0 && strlen(s) == sb.len &&
+	      strcmp(s + sb.len - 4, "999,") == 0, "strbuf");
+	sb_free(&sb);
+}
+
+int main(void)
+{
+	test_sort_stable();
+	test_sort_pattern();
+	test_symtab_dups();
+	test_symtab_lookup_many();
+	test_strbuf();
+	return failures != 0;
+}
