@@ -186,12 +186,19 @@ void core_build_syms(struct gprof *g)
 	asymbol **syms = (asymbol **)g->bfd_syms;
 	bool func_flag = flavour_has_func_flag(abfd);
 
+	if (g->opt.map_file)
+		map_file_read(g, g->opt.map_file);
 	for (long i = 0; i < g->nbfd_syms; i++) {
 		int cls = classify(g, syms[i], i >= nreal);
 		if (!cls)
 			continue;
+		const char *obj = g->opt.map_file ?
+			map_file_object(syms[i]->name) : NULL;
+		if (obj && !*obj)
+			continue;
 		struct sym *s = symtab_add(&g->syms);
-		s->name = syms[i]->name;
+		s->name = obj ? obj : syms[i]->name;
+		s->mapped = obj != NULL;
 		s->addr = bfd_asymbol_value(syms[i]);
 		s->is_static = cls == 't';
 		s->is_func = func_flag ? (syms[i]->flags & BSF_FUNCTION) != 0 : true;

@@ -268,6 +268,10 @@ vma_t core_text_end(struct gprof *g);
 bool core_find_line(struct gprof *g, vma_t addr, const char **file,
                     const char **func, unsigned *line);
 
+/* ---- map_file.c ---- */
+void map_file_read(struct gprof *g, const char *path);
+const char *map_file_object(const char *func);
+
 /* ---- line_syms.c ---- */
 void core_build_line_syms(struct gprof *g);
 
