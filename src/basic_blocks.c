@@ -123,9 +123,3 @@ void bb_print_exec_counts(struct gprof *g, FILE *out)
 	free(v);
 }
 
-void bb_print_annotated_source(struct gprof *g, FILE *out)
-{
-	/* Annotated source is not implemented yet (see doc/gprof.md). */
-	(void)g;
-	(void)out;
-}

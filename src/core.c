@@ -247,3 +247,25 @@ bool core_find_line(struct gprof *g, vma_t addr, const char **file,
 	                             addr - bfd_section_vma(text), file, func,
 	                             line);
 }
+
+static int cmp_order(const void *pa, const void *pb, void *ctx)
+{
+	const struct sym *a = *(struct sym *const *)pa;
+	const struct sym *b = *(struct sym *const *)pb;
+	(void)ctx;
+	return a->bfd_order < b->bfd_order ? -1 : a->bfd_order > b->bfd_order;
+}
+
+/* Looks up every symbol's source file in symbol-table order, which fixes
+   the order of the source-file list as GNU builds it. */
+void core_intern_files(struct gprof *g)
+{
+	size_t n = g->syms.len;
+	struct sym **v = xmalloc((n + 1) * sizeof *v);
+	for (size_t i = 0; i < n; i++)
+		v[i] = &g->syms.base[i];
+	stable_sort(v, n, sizeof *v, cmp_order, NULL);
+	for (size_t i = 0; i < n; i++)
+		sym_lookup_file(g, v[i]);
+	free(v);
+}

@@ -10,12 +10,12 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/time.h>
 #include <unistd.h>
 
 #include "gprof.h"
 #include "gmon_reader.h"
+#include "safe_file.h"
 
 /* ---- whole-file loading ---- */
 
@@ -392,33 +392,19 @@ static void write_bsd(struct writer *w)
    same directory, so that the old file survives any failure. */
 void gmon_write_sum(struct gprof *g, const char *filename)
 {
-	char tmp[] = "gmon.sum.XXXXXX";
-	int fd = mkstemp(tmp);
-	if (fd < 0)
+	struct safe_file sf;
+	if (!safe_open(&sf, filename))
 		die(g, "%s: %s", filename, strerror(errno));
-	mode_t mask = umask(0);
-	umask(mask);
-	fchmod(fd, 0666 & ~mask);
-
-	struct writer w = { g, fdopen(fd, "wb"), false };
-	if (!w.f) {
-		unlink(tmp);
-		die(g, "%s: %s", filename, strerror(errno));
-	}
+	struct writer w = { g, sf.f, false };
 	if (g->opt.file_format == FF_BSD || g->opt.file_format == FF_BSD44)
 		write_bsd(&w);
 	else
 		write_gnu(&w);
-	if (fflush(w.f) != 0 || w.failed || fsync(fileno(w.f)) != 0) {
+	if (w.failed) {
 		int e = errno;
-		fclose(w.f);
-		unlink(tmp);
+		safe_abort(&sf);
 		die(g, "%s: %s", filename, strerror(e ? e : EIO));
 	}
-	fclose(w.f);
-	if (rename(tmp, filename) != 0) {
-		int e = errno;
-		unlink(tmp);
-		die(g, "%s: %s", filename, strerror(e));
-	}
+	if (!safe_commit(&sf))
+		die(g, "%s: %s", filename, strerror(errno));
 }

@@ -265,6 +265,7 @@ void core_open(struct gprof *g);
 void core_build_syms(struct gprof *g);
 void core_read_ext_symtab(struct gprof *g, const char *file);
 vma_t core_text_end(struct gprof *g);
+void core_intern_files(struct gprof *g);
 bool core_find_line(struct gprof *g, vma_t addr, const char **file,
                     const char **func, unsigned *line);
 
@@ -314,6 +315,8 @@ void cg_print_file_ordering(struct gprof *g, FILE *out);
 
 /* ---- basic_blocks.c ---- */
 void bb_print_exec_counts(struct gprof *g, FILE *out);
-void bb_print_annotated_source(struct gprof *g, FILE *out);
+
+/* ---- annotate.c ---- */
+void annotate_sources(struct gprof *g, FILE *out);
 
 #endif

@@ -16,6 +16,10 @@ static void load_symbols(struct gprof *g)
 		core_read_ext_symtab(g, g->opt.ext_symtab);
 	} else {
 		core_build_syms(g);
+		/* Source files are listed in the order GNU meets them, which
+		   -A follows: functions first, in symbol-table order. */
+		if (g->opt.line_gran || (g->opt.style & STYLE_ANNOTATED))
+			core_intern_files(g);
 		if (g->opt.line_gran)
 			core_build_line_syms(g);
 	}
@@ -53,7 +57,7 @@ static void print_reports(struct gprof *g, struct sym **order, size_t n)
 	if (style & STYLE_EXEC_COUNTS)
 		bb_print_exec_counts(g, stdout);
 	if (style & STYLE_ANNOTATED)
-		bb_print_annotated_source(g, stdout);
+		annotate_sources(g, stdout);
 	if (style & STYLE_FUNC_ORDER)
 		cg_print_function_ordering(g, stdout);
 	if (style & STYLE_FILE_ORDER)

@@ -1,0 +1,270 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * annotate.c - -A annotated source: each source line is printed behind a
+ * 16-column annotation with the calls of the function starting there (and
+ * basic-block counts with -l), followed by a table of the busiest lines
+ * and a summary; -y writes each file to FILE-ann instead of stdout.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gprof.h"
+#include "safe_file.h"
+#include "strbuf.h"
+
+#define ANNO_WIDTH 16
+
+struct line_stats {
+	long executable, executed;
+	uint64_t total;
+	uint64_t *count;             /* per line, for the top-lines table */
+};
+
+/* Fills each file's per-line symbol slots.  A second symbol on a line is
+   folded into a private copy, so that no real symbol changes. */
+static void collect(struct gprof *g)
+{
+	size_t n = g->syms.len;
+	struct sym **v = xmalloc((n + 1) * sizeof *v);
+	size_t nv = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		struct sym *s = &g->syms.base[i];
+		if (!sym_selected(g, s, INCL_ANNO))
+			continue;
+		sym_lookup_file(g, s);
+		if (!s->file || s->line <= 0)
+			continue;
+		if (s->line > s->file->num_lines)
+			s->file->num_lines = s->line;
+		v[nv++] = s;
+	}
+	for (size_t i = 0; i < nv; i++) {
+		struct source_file *f = v[i]->file;
+		if (!f->line)
+			f->line = xcalloc((size_t)f->num_lines + 1, sizeof *f->line);
+		f->ncalls += v[i]->ncalls;
+		struct sym **slot = &f->line[v[i]->line];
+		if (!*slot) {
+			*slot = v[i];
+			continue;
+		}
+		if (!(*slot)->placed) {   /* `placed` marks our private copies */
+			struct sym *copy = xmalloc(sizeof *copy);
+			*copy = **slot;
+			copy->addr = 0;
+			copy->placed = true;
+			*slot = copy;
+		}
+		(*slot)->ncalls += v[i]->ncalls;
+		for (int k = 0; k < v[i]->nbb && (*slot)->nbb < BB_SLOTS; k++)
+			(*slot)->bb[(*slot)->nbb++] = v[i]->bb[k];
+	}
+	free(v);
+}
+
+/* The text before " -> " for one line, and whether it had a count. */
+static bool annotation(struct gprof *g, const struct sym *s, uint64_t *last,
+                       struct strbuf *sb, uint64_t *line_count)
+{
+	bool printed = false;
+	uint64_t sum = 0, own = 0;
+
+	if (s->is_func) {
+		sb_printf(sb, "%lu", (unsigned long)s->ncalls);
+		*last = s->ncalls;
+		sum = own = s->ncalls;
+		printed = true;
+	} else if (g->opt.all_lines && (s->nbb == 0 || s->bb[0].addr > s->addr)) {
+		sb_printf(sb, "%lu", (unsigned long)*last);
+		sum = *last;
+		printed = true;
+	}
+	for (int k = 0; k < s->nbb; k++) {
+		uint64_t c = s->bb[k].count;
+		own += c;
+		if (g->opt.all_lines && printed && c == *last)
+			continue;
+		sb_printf(sb, printed ? ",%lu" : "%lu", (unsigned long)c);
+		sum = printed ? sum + c : c;
+		*last = c;
+		printed = true;
+	}
+	*line_count = own;
+	if (printed && sum < g->opt.min_count) {
+		sb_reset(sb);
+		sb_puts(sb, "#####");
+	}
+	return printed;
+}
+
+static void annotate_line(struct gprof *g, FILE *out, const struct sym *s,
+                          uint64_t *last, struct line_stats *st, int lineno)
+{
+	struct strbuf sb = STRBUF_INIT;
+	uint64_t count = 0;
+
+	if (!s) {
+		fprintf(out, "%*s", ANNO_WIDTH, "");
+		return;
+	}
+	st->executable++;
+	if (annotation(g, s, last, &sb, &count)) {
+		st->executed++;
+		st->total += count;
+		st->count[lineno] = count;
+		sb_puts(&sb, " -> ");
+	}
+	const char *txt = sb_str(&sb);
+	size_t len = strlen(txt);
+	if (len > ANNO_WIDTH)
+		fwrite(txt, 1, ANNO_WIDTH, out);
+	else
+		fprintf(out, "%*s", ANNO_WIDTH, txt);
+	sb_free(&sb);
+}
+
+struct ranked { int line; uint64_t count; };
+
+static int cmp_ranked(const void *pa, const void *pb, void *ctx)
+{
+	const struct ranked *a = pa, *b = pb;
+	(void)ctx;
+	if (a->count != b->count)
+		return a->count > b->count ? -1 : 1;
+	return a->line - b->line;
+}
+
+static void print_top_lines(struct gprof *g, FILE *out,
+                            const struct source_file *f,
+                            const struct line_stats *st)
+{
+	int n = f->num_lines;
+	struct ranked *r = xmalloc((size_t)(n + 1) * sizeof *r);
+	for (int i = 1; i <= n; i++)
+		r[i - 1] = (struct ranked){ i, st->count[i] };
+	stable_sort(r, (size_t)n, sizeof *r, cmp_ranked, NULL);
+	fprintf(out, "\n\nTop %d Lines:\n\n     Line      Count\n\n",
+	        g->opt.table_length);
+	for (int i = 0; i < n && i < g->opt.table_length && r[i].count; i++)
+		fprintf(out, "%9d %10lu\n", r[i].line, (unsigned long)r[i].count);
+	free(r);
+}
+
+static void print_summary(FILE *out, const struct line_stats *st)
+{
+	double pct = st->executable ?
+		100.0 * (double)st->executed / (double)st->executable : 100.0;
+	double avg = st->executable ?
+		(double)st->total / (double)st->executable : 0.0;
+	fputs("\nExecution Summary:\n\n", out);
+	fprintf(out, "%9ld   Executable lines in this file\n", st->executable);
+	fprintf(out, "%9ld   Lines executed\n", st->executed);
+	fprintf(out, "%9.2f   Percent of the file executed\n", pct);
+	fprintf(out, "\n%9lu   Total number of line executions\n",
+	        (unsigned long)st->total);
+	fprintf(out, "%9.2f   Average executions per line\n", avg);
+}
+
+/* Tries the recorded path, then each search directory with the path (if
+   relative) and with its last component. */
+static FILE *open_source(struct gprof *g, const char *path)
+{
+	FILE *f = fopen(path, "r");
+	struct strbuf sb = STRBUF_INIT;
+	const char *base = strrchr(path, '/');
+
+	for (size_t i = 0; !f && path[0] != '/' && i < g->opt.nsearch_dirs; i++) {
+		sb_reset(&sb);
+		sb_printf(&sb, "%s/%s", g->opt.search_dirs[i], path);
+		f = fopen(sb_str(&sb), "r");
+	}
+	for (size_t i = 0; !f && base && i < g->opt.nsearch_dirs; i++) {
+		sb_reset(&sb);
+		sb_printf(&sb, "%s/%s", g->opt.search_dirs[i], base + 1);
+		f = fopen(sb_str(&sb), "r");
+	}
+	sb_free(&sb);
+	return f;
+}
+
+static void annotate_file(struct gprof *g, FILE *out, FILE *src,
+                          const struct source_file *f)
+{
+	struct line_stats st = { 0 };
+	st.count = xcalloc((size_t)f->num_lines + 1, sizeof *st.count);
+	uint64_t last = 0;
+	int lineno = 1;
+	bool at_start = true;
+	int c;
+
+	while ((c = getc(src)) != EOF) {
+		if (at_start) {
+			const struct sym *s = lineno <= f->num_lines ?
+				f->line[lineno] : NULL;
+			annotate_line(g, out, s, &last, &st, lineno);
+			at_start = false;
+		}
+		putc(c, out);
+		if (c == '\n') {
+			lineno++;
+			at_start = true;
+		}
+	}
+	if (g->opt.table_length > 0)
+		print_top_lines(g, out, f, &st);
+	print_summary(out, &st);
+	free(st.count);
+}
+
+/* -y: FILE-ann in the current directory, written safely. */
+static bool open_separate(const struct source_file *f, struct safe_file *sf,
+                          struct strbuf *name)
+{
+	const char *base = strrchr(f->name, '/');
+	sb_reset(name);
+	sb_printf(name, "%s-ann", base ? base + 1 : f->name);
+	if (safe_open(sf, sb_str(name)))
+		return true;
+	perror(sb_str(name));
+	return false;
+}
+
+void annotate_sources(struct gprof *g, FILE *out)
+{
+	bool first_file = true;
+	struct strbuf name = STRBUF_INIT;
+
+	collect(g);
+	for (struct source_file *f = g->files; f; f = f->next) {
+		if (f->num_lines == 0 || (g->opt.ignore_zeros && f->ncalls == 0))
+			continue;
+		FILE *src = open_source(g, f->name);
+		if (!src) {
+			fflush(stdout);
+			if (errno == ENOENT)
+				warnx_g(g, "could not locate `%s'", f->name);
+			else
+				perror(f->name);
+			continue;
+		}
+		if (g->opt.separate_files) {
+			struct safe_file sf;
+			if (open_separate(f, &sf, &name)) {
+				annotate_file(g, sf.f, src, f);
+				if (!safe_commit(&sf))
+					perror(sb_str(&name));
+			}
+		} else {
+			if (!first_file)
+				fputc('\n', out);
+			section_break(g, out);
+			fprintf(out, "*** File %s:\n", f->name);
+			annotate_file(g, out, src, f);
+		}
+		first_file = false;
+		fclose(src);
+	}
+	sb_free(&name);
+}
