@@ -57,72 +57,79 @@ static void collect(struct gprof *g)
 			copy->placed = true;
 			*slot = copy;
 		}
+		/* Only the calls add up; the blocks shown stay the first's. */
 		(*slot)->ncalls += v[i]->ncalls;
-		for (int k = 0; k < v[i]->nbb && (*slot)->nbb < BB_SLOTS; k++)
-			(*slot)->bb[(*slot)->nbb++] = v[i]->bb[k];
 	}
 	free(v);
 }
 
-/* The text before " -> " for one line, and whether it had a count. */
-static bool annotation(struct gprof *g, const struct sym *s, uint64_t *last,
-                       struct strbuf *sb, uint64_t *line_count)
-{
-	bool printed = false;
-	uint64_t sum = 0, own = 0;
+struct anno {
+	struct strbuf sb;
+	uint64_t sum, *last;
+	bool printed;
+};
 
-	if (s->is_func) {
-		sb_printf(sb, "%lu", (unsigned long)s->ncalls);
-		*last = s->ncalls;
-		sum = own = s->ncalls;
-		printed = true;
-	} else if (g->opt.all_lines && (s->nbb == 0 || s->bb[0].addr > s->addr)) {
-		sb_printf(sb, "%lu", (unsigned long)*last);
-		sum = *last;
-		printed = true;
-	}
-	for (int k = 0; k < s->nbb; k++) {
-		uint64_t c = s->bb[k].count;
-		own += c;
-		if (g->opt.all_lines && printed && c == *last)
-			continue;
-		sb_printf(sb, printed ? ",%lu" : "%lu", (unsigned long)c);
-		sum = printed ? sum + c : c;
-		*last = c;
-		printed = true;
-	}
-	*line_count = own;
-	if (printed && sum < g->opt.min_count) {
-		sb_reset(sb);
-		sb_puts(sb, "#####");
-	}
-	return printed;
+static void anno_add(struct anno *a, uint64_t v)
+{
+	sb_printf(&a->sb, a->printed ? ",%lu" : "%lu", (unsigned long)v);
+	a->sum += v;
+	*a->last = v;
+	a->printed = true;
 }
 
+/*
+ * The counts shown for one line: a function's calls, then the counts of
+ * the blocks starting there.  With -x a line also shows the count carried
+ * from above when its first block starts after it (or it has none), and a
+ * block count equal to the one before it is not repeated.  A merged line
+ * (several symbols) has address 0, so it always carries.
+ */
+static bool annotation(struct gprof *g, const struct sym *s, struct anno *a)
+{
+	bool all = g->opt.all_lines;
+
+	if (s->is_func)
+		anno_add(a, s->ncalls);
+	else if (all && (s->nbb == 0 || s->bb[0].addr > s->addr))
+		anno_add(a, *a->last);
+	for (int k = 0; k < s->nbb; k++) {
+		if (all && s->bb[k].count == *a->last)
+			continue;
+		anno_add(a, s->bb[k].count);
+	}
+	if (!a->printed && all)
+		anno_add(a, *a->last);
+	if (a->printed && a->sum < g->opt.min_count) {
+		sb_reset(&a->sb);
+		sb_puts(&a->sb, "#####");
+	}
+	return a->printed;
+}
+
+/* Prints the 16-column annotation of one line; the statistics count a
+   line as executed when it shows a count, and add up calls only. */
 static void annotate_line(struct gprof *g, FILE *out, const struct sym *s,
                           uint64_t *last, struct line_stats *st, int lineno)
 {
-	struct strbuf sb = STRBUF_INIT;
-	uint64_t count = 0;
+	struct anno a = { STRBUF_INIT, 0, last, false };
 
 	if (!s) {
 		fprintf(out, "%*s", ANNO_WIDTH, "");
 		return;
 	}
 	st->executable++;
-	if (annotation(g, s, last, &sb, &count)) {
+	if (annotation(g, s, &a)) {
 		st->executed++;
-		st->total += count;
-		st->count[lineno] = count;
-		sb_puts(&sb, " -> ");
+		st->total += s->ncalls;
+		st->count[lineno] = s->ncalls;
+		sb_puts(&a.sb, " -> ");
 	}
-	const char *txt = sb_str(&sb);
-	size_t len = strlen(txt);
-	if (len > ANNO_WIDTH)
+	const char *txt = sb_str(&a.sb);
+	if (strlen(txt) > ANNO_WIDTH)
 		fwrite(txt, 1, ANNO_WIDTH, out);
 	else
 		fprintf(out, "%*s", ANNO_WIDTH, txt);
-	sb_free(&sb);
+	sb_free(&a.sb);
 }
 
 struct ranked { int line; uint64_t count; };

@@ -56,17 +56,15 @@ void bb_read_rec(struct gprof *g, struct reader *r)
 
 void bb_write_recs(struct gprof *g, struct writer *w)
 {
+	/* Every used slot is written, zero counts included, as GNU does. */
 	uint32_t n = 0;
 	for (size_t i = 0; i < g->syms.len; i++)
-		for (int k = 0; k < g->syms.base[i].nbb; k++)
-			n += g->syms.base[i].bb[k].count != 0;
+		n += (uint32_t)g->syms.base[i].nbb;
 	wr_uint(w, GMON_TAG_BB_COUNT, 1);
 	wr_uint(w, n, 4);
 	for (size_t i = 0; i < g->syms.len; i++) {
 		const struct sym *s = &g->syms.base[i];
 		for (int k = 0; k < s->nbb; k++) {
-			if (!s->bb[k].count)
-				continue;
 			wr_uint(w, s->bb[k].addr, g->addr_size);
 			wr_uint(w, s->bb[k].count, g->addr_size);
 		}
