@@ -19,7 +19,11 @@ WARN = -Wall -Wextra -Wno-unused-parameter
 ALL_CFLAGS = -std=gnu11 $(WARN) -Iinclude -I. $(CPPFLAGS) $(CFLAGS)
 SAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
-all: src/gprof
+all: src/gprof $(LIBGMON_TARGETS)
+
+# The runtime's own rules (src/libgmon/libgmon.mk) set LIBGMON_TARGETS and
+# LIBGMON_INSTALL.
+-include src/libgmon/libgmon.mk
 
 config.mk: configure.ac config.mk.in
 	@if [ ! -x configure ] || [ configure -ot configure.ac ]; then autoreconf -fi; fi
@@ -61,6 +65,7 @@ install: all
 	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(mandir)/man1
 	$(INSTALL) -m 755 src/gprof $(DESTDIR)$(bindir)/gprof
 	$(INSTALL) -m 644 doc/gprof.1 $(DESTDIR)$(mandir)/man1/gprof.1
+	$(LIBGMON_INSTALL)
 
 clean:
 	rm -f src/*.o src/gprof tests/unit/run-unit
