@@ -19,11 +19,12 @@ WARN = -Wall -Wextra -Wno-unused-parameter
 ALL_CFLAGS = -std=gnu11 $(WARN) -Iinclude -I. $(CPPFLAGS) $(CFLAGS)
 SAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
-all: src/gprof $(LIBGMON_TARGETS)
-
 # The runtime's own rules (src/libgmon/libgmon.mk) set LIBGMON_TARGETS and
-# LIBGMON_INSTALL.
+# LIBGMON_INSTALL; they are read first so `all` can name them.
+.DEFAULT_GOAL := all
 -include src/libgmon/libgmon.mk
+
+all: src/gprof $(LIBGMON_TARGETS)
 
 config.mk: configure.ac config.mk.in
 	@if [ ! -x configure ] || [ configure -ot configure.ac ]; then autoreconf -fi; fi
