@@ -32,7 +32,6 @@ static void add_count(struct gprof *g, vma_t addr, uint64_t count)
 
 void bb_read_rec(struct gprof *g, struct reader *r)
 {
-	static bool warned;
 	uint32_t n;
 
 	if (!rd_u32(r, &n))
@@ -40,8 +39,8 @@ void bb_read_rec(struct gprof *g, struct reader *r)
 	if (g->gmon_version == 0)
 		die(g, "%s: version 0 basic-block records are not supported",
 		    r->name);
-	if (!g->opt.line_gran && !warned) {
-		warned = true;
+	if (!g->opt.line_gran && !g->bb_warned) {
+		g->bb_warned = true;
 		warnx_g(g, "warning: ignoring basic-block exec counts (use -l or --line)");
 	}
 	for (uint32_t i = 0; i < n; i++) {

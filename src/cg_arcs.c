@@ -70,7 +70,7 @@ static void clip_to_histograms(struct gprof *g, vma_t *lo, vma_t *hi)
 			fflush(stdout);
 			fprintf(stderr, "%s: found a symbol that covers several "
 			        "histogram records", g->whoami);
-			exit(1);
+			gprof_exit(1);
 		}
 		found = true;
 		*lo = l;
@@ -200,11 +200,108 @@ static void scan_sparc(struct text_scan *t, struct sym *parent, vma_t lo,
 	}
 }
 
+/* vax: an operand specifier's mode is its high nibble; register 15 (PC)
+   turns the displacement modes into PC-relative ones. */
+enum vax_mode { VAX_SHORT, VAX_INDEXED, VAX_REG, VAX_DEFERRED, VAX_REL,
+                VAX_REL_DEFERRED, VAX_OTHER };
+
+static enum vax_mode vax_mode(uint8_t spec, int *len)
+{
+	int mode = spec >> 4, pc = (spec & 0xf) == 15;
+	static const int disp_len[] = { 2, 2, 3, 3, 5, 5 };
+
+	if (mode < 4) {
+		*len = 1;
+		return VAX_SHORT;                /* short literal */
+	}
+	if (mode == 4) {
+		*len = 1;                        /* plus the base operand */
+		return VAX_INDEXED;
+	}
+	if (mode >= 5 && mode <= 7) {
+		*len = 1;
+		return mode == 6 ? VAX_DEFERRED : VAX_REG;
+	}
+	if (mode == 8 || mode == 9) {
+		*len = pc ? 5 : 1;               /* immediate / absolute */
+		if (mode == 8)
+			return pc ? VAX_SHORT : VAX_REG;
+		return pc ? VAX_OTHER : VAX_REG;
+	}
+	*len = disp_len[mode - 10];
+	if (!pc)
+		return (mode & 1) ? VAX_DEFERRED : VAX_OTHER;
+	return (mode & 1) ? VAX_REL_DEFERRED : VAX_REL;
+}
+
+/* Length of the operand at pc (an indexed one includes its base). */
+static int vax_operand_len(const struct text_scan *t, vma_t pc)
+{
+	int len;
+
+	if (!text_has(t, pc, 1))
+		return 1;
+	if (vax_mode(t->text[pc - t->vma], &len) == VAX_INDEXED)
+		return 1 + vax_operand_len(t, pc + 1);
+	return len;
+}
+
+static int64_t vax_disp(const struct text_scan *t, vma_t pc, int n)
+{
+	const unsigned char *p = t->text + (pc - t->vma);
+
+	if (n == 1)
+		return (int8_t)p[0];
+	if (n == 2)
+		return (int16_t)(p[0] | p[1] << 8);
+	return (int32_t)((uint32_t)p[0] | (uint32_t)p[1] << 8 |
+	                 (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24);
+}
+
+/* vax: CALLS (0xfb) with a literal or immediate argument count; the
+   target operand is either PC-relative (a direct call) or deferred (an
+   indirect one, charged to "<indirect child>"). */
+static void scan_vax(struct text_scan *t, struct sym *parent, vma_t lo,
+                     vma_t hi)
+{
+	for (vma_t pc = lo; pc < hi;) {
+		if (!text_has(t, pc, 2) || t->text[pc - t->vma] != 0xfb) {
+			pc++;
+			continue;
+		}
+		int len;
+		enum vax_mode first = vax_mode(t->text[pc + 1 - t->vma], &len);
+
+		if (first != VAX_SHORT) {
+			pc++;
+			continue;
+		}
+		vma_t op = pc + 1 + (vma_t)vax_operand_len(t, pc + 1);
+
+		if (!text_has(t, op, 1)) {
+			pc++;
+			continue;
+		}
+		enum vax_mode m = vax_mode(t->text[op - t->vma], &len);
+
+		if (m == VAX_DEFERRED || m == VAX_REL_DEFERRED) {
+			indirect_arc(t, parent);
+			pc = op + (vma_t)vax_operand_len(t, op);
+		} else if (m == VAX_REL && text_has(t, op, (size_t)len) &&
+		           static_arc(t, parent, op + (vma_t)len +
+		                      (vma_t)vax_disp(t, op + 1, len - 1))) {
+			pc = op + (vma_t)len;
+		} else {
+			pc++;
+		}
+	}
+}
+
 static bool arch_supported(enum bfd_architecture arch)
 {
 	return arch == bfd_arch_i386 || arch == bfd_arch_aarch64 ||
 	       arch == bfd_arch_mips || arch == bfd_arch_alpha ||
-	       arch == bfd_arch_sparc;
+	       arch == bfd_arch_sparc || arch == bfd_arch_vax;
 }
 
 static void find_calls(struct text_scan *t, struct sym *parent, vma_t lo,
@@ -219,6 +316,7 @@ static void find_calls(struct text_scan *t, struct sym *parent, vma_t lo,
 	case bfd_arch_mips: scan_mips(t, parent, lo, hi); break;
 	case bfd_arch_alpha: scan_alpha(t, parent, lo, hi); break;
 	case bfd_arch_sparc: scan_sparc(t, parent, lo, hi); break;
+	case bfd_arch_vax: scan_vax(t, parent, lo, hi); break;
 	default: break;
 	}
 }

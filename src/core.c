@@ -28,7 +28,7 @@ void core_open(struct gprof *g)
 	if (!abfd) {
 		fflush(stdout);
 		bfd_perror(name);
-		exit(1);
+		gprof_exit(1);
 	}
 	if (!bfd_check_format(abfd, bfd_object))
 		die(g, "%s: not in executable format", name);
@@ -193,7 +193,7 @@ void core_build_syms(struct gprof *g)
 		if (!cls)
 			continue;
 		const char *obj = g->opt.map_file ?
-			map_file_object(syms[i]->name) : NULL;
+			map_file_object(g, syms[i]->name) : NULL;
 		if (obj && !*obj)
 			continue;
 		struct sym *s = symtab_add(&g->syms);

@@ -275,7 +275,7 @@ void gmon_read(struct gprof *g, const char *name)
 	if (!f) {
 		fflush(stdout);
 		perror(name);
-		exit(1);
+		gprof_exit(1);
 	}
 	size_t len;
 	unsigned char *buf = slurp(f, &len);

@@ -67,6 +67,12 @@ struct bb_slot {
 	uint64_t count;
 };
 
+/* One line of the -R map file (map_file.c). */
+struct map_entry {
+	char *file, *func;
+	bool first;                  /* first entry of its object file */
+};
+
 /* A call arc between two symbols.  Each arc sits on two lists: its parent's
    children and its child's parents. */
 struct arc {
@@ -175,6 +181,11 @@ struct options {
 	size_t nprofiles;
 };
 
+struct file_table {              /* source files by path (utils.c) */
+	struct source_file **slot;
+	size_t size, count;
+};
+
 /* The whole profile model. */
 struct gprof {
 	struct options opt;
@@ -189,7 +200,11 @@ struct gprof {
 	bool big_endian;
 	bool sign_extend_vma;
 	char leading_char;           /* target's symbol prefix, or 0 */
-	struct source_file *files;   /* interned source files */
+	struct source_file *files;   /* interned source files, newest first */
+	struct file_table file_table;
+	struct map_entry *map_entries; /* -R map, sorted by function */
+	size_t nmap_entries;
+	bool bb_warned;              /* "ignoring basic-block counts" said */
 
 	struct symtab syms;          /* function (or line) symbols */
 
@@ -229,6 +244,7 @@ struct gprof {
 };
 
 /* ---- utils.c ---- */
+void gprof_exit(int status) __attribute__((noreturn));
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
@@ -271,7 +287,7 @@ bool core_find_line(struct gprof *g, vma_t addr, const char **file,
 
 /* ---- map_file.c ---- */
 void map_file_read(struct gprof *g, const char *path);
-const char *map_file_object(const char *func);
+const char *map_file_object(const struct gprof *g, const char *func);
 
 /* ---- line_syms.c ---- */
 void core_build_line_syms(struct gprof *g);

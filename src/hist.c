@@ -25,7 +25,7 @@ static void dimension_changed(struct gprof *g, const char *what,
 	warnx_g(g, "%s changed between histogram records", what);
 	warnx_g(g, "from '%s'", from);
 	warnx_g(g, "to '%s'", to);
-	exit(1);
+	gprof_exit(1);
 }
 
 /* Checks a new GNU histogram record against what came before and returns

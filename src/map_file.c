@@ -11,13 +11,6 @@
 #include "gprof.h"
 #include "strbuf.h"
 
-struct map_entry {
-	char *file, *func;
-	bool first;                  /* first entry of its object file */
-};
-
-static struct map_entry *entries;
-static size_t nentries;
 
 static int cmp_func(const void *a, const void *b, void *ctx)
 {
@@ -41,18 +34,18 @@ static bool parse_line(const char *line, struct map_entry *e)
 
 static void add_entry(struct gprof *g, const struct map_entry *e)
 {
-	static size_t cap;
-	if (nentries == cap) {
-		cap = cap ? cap * 2 : 256;
-		entries = xrealloc(entries, cap * sizeof *entries);
+	size_t n = g->nmap_entries;
+	if ((n & (n - 1)) == 0) {         /* grow at powers of two */
+		size_t cap = n ? n * 2 : 1;
+		g->map_entries = xrealloc(g->map_entries,
+		                          cap * sizeof *g->map_entries);
 		g->map_files = xrealloc(g->map_files, cap * sizeof *g->map_files);
 	}
-	entries[nentries] = *e;
-	entries[nentries].first = nentries == 0 ||
-		strcmp(entries[nentries - 1].file, e->file) != 0;
-	g->map_files[nentries] = entries[nentries].file;
-	nentries++;
-	g->nmap_files = nentries;
+	struct map_entry *m = &g->map_entries[n];
+	*m = *e;
+	m->first = n == 0 || strcmp(g->map_entries[n - 1].file, e->file) != 0;
+	g->map_files[n] = m->file;
+	g->nmap_entries = g->nmap_files = n + 1;
 }
 
 void map_file_read(struct gprof *g, const char *path)
@@ -76,19 +69,17 @@ void map_file_read(struct gprof *g, const char *path)
 	}
 	free(line);
 	fclose(f);
-	/* A private sorted copy for lookups; map_files keeps file order. */
-	struct map_entry *sorted = xmalloc((nentries + 1) * sizeof *sorted);
-	memcpy(sorted, entries, nentries * sizeof *sorted);
-	stable_sort(sorted, nentries, sizeof *sorted, cmp_func, NULL);
-	free(entries);
-	entries = sorted;
+	/* Sorted by function for lookups; map_files keeps file order. */
+	stable_sort(g->map_entries, g->nmap_entries, sizeof *g->map_entries,
+	            cmp_func, NULL);
 }
 
 /* The object file a function stands for: NULL if the map does not name
    it, "" if it is a later function of its object (to be dropped). */
-const char *map_file_object(const char *func)
+const char *map_file_object(const struct gprof *g, const char *func)
 {
-	size_t lo = 0, hi = nentries;
+	const struct map_entry *entries = g->map_entries;
+	size_t lo = 0, hi = g->nmap_entries;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 		int c = strcmp(entries[mid].func, func);

@@ -124,7 +124,7 @@ static void usage(struct gprof *g, FILE *out, int status)
 		fputs(help_text, out);
 	else
 		fprintf(out, "Try '%s --help' for more information.\n", g->whoami);
-	exit(status);
+	gprof_exit(status);
 }
 
 static void version(void)
@@ -132,7 +132,7 @@ static void version(void)
 	puts("GNU-compatible gprof (gproftk) " PACKAGE_VERSION);
 	puts("A clean-room reimplementation of the gprof call-graph profiler;");
 	puts("free software under the GPL, version 3 or later, with no warranty.");
-	exit(0);
+	gprof_exit(0);
 }
 
 static void add_search_dirs(struct options *o, const char *list)

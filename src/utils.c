@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,12 +18,23 @@
 #include "gprof.h"
 #include "strbuf.h"
 
+/* Fuzz harnesses set this to regain control instead of exiting. */
+jmp_buf *gprof_exit_jmp;
+
+void gprof_exit(int status)
+{
+	fflush(stdout);
+	if (gprof_exit_jmp)
+		longjmp(*gprof_exit_jmp, status ? status : 256);
+	exit(status);
+}
+
 void *xmalloc(size_t n)
 {
 	void *p = malloc(n ? n : 1);
 	if (!p) {
 		fputs("gprof: out of memory\n", stderr);
-		exit(1);
+		gprof_exit(1);
 	}
 	return p;
 }
@@ -32,7 +44,7 @@ void *xcalloc(size_t n, size_t size)
 	void *p = calloc(n ? n : 1, size ? size : 1);
 	if (!p) {
 		fputs("gprof: out of memory\n", stderr);
-		exit(1);
+		gprof_exit(1);
 	}
 	return p;
 }
@@ -42,7 +54,7 @@ void *xrealloc(void *p, size_t n)
 	p = realloc(p, n ? n : 1);
 	if (!p) {
 		fputs("gprof: out of memory\n", stderr);
-		exit(1);
+		gprof_exit(1);
 	}
 	return p;
 }
@@ -63,7 +75,7 @@ void die(struct gprof *g, const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
-	exit(1);
+	gprof_exit(1);
 }
 
 /* A few of GNU's messages carry no program name; keep them that way. */
@@ -75,7 +87,7 @@ void die_plain(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
-	exit(1);
+	gprof_exit(1);
 }
 
 void warnx_g(struct gprof *g, const char *fmt, ...)
@@ -110,18 +122,12 @@ static size_t str_hash(const char *s)
 	return h;
 }
 
-struct file_table {
-	struct source_file **slot;
-	size_t size, count;
-};
-static struct file_table files;
-
-static void file_table_grow(void)
+static void file_table_grow(struct file_table *files)
 {
-	size_t size = files.size ? files.size * 2 : 256;
+	size_t size = files->size ? files->size * 2 : 256;
 	struct source_file **slot = xcalloc(size, sizeof *slot);
-	for (size_t i = 0; i < files.size; i++) {
-		struct source_file *f = files.slot[i];
+	for (size_t i = 0; i < files->size; i++) {
+		struct source_file *f = files->slot[i];
 		if (!f)
 			continue;
 		size_t h = str_hash(f->name) & (size - 1);
@@ -129,25 +135,26 @@ static void file_table_grow(void)
 			h = (h + 1) & (size - 1);
 		slot[h] = f;
 	}
-	free(files.slot);
-	files.slot = slot;
-	files.size = size;
+	free(files->slot);
+	files->slot = slot;
+	files->size = size;
 }
 
 struct source_file *source_file_intern(struct gprof *g, const char *path)
 {
-	if (files.count * 2 >= files.size)
-		file_table_grow();
-	size_t h = str_hash(path) & (files.size - 1);
-	for (; files.slot[h]; h = (h + 1) & (files.size - 1))
-		if (strcmp(files.slot[h]->name, path) == 0)
-			return files.slot[h];
+	struct file_table *files = &g->file_table;
+	if (files->count * 2 >= files->size)
+		file_table_grow(files);
+	size_t h = str_hash(path) & (files->size - 1);
+	for (; files->slot[h]; h = (h + 1) & (files->size - 1))
+		if (strcmp(files->slot[h]->name, path) == 0)
+			return files->slot[h];
 	struct source_file *f = xcalloc(1, sizeof *f);
 	f->name = xstrdup(path);
 	f->next = g->files;
 	g->files = f;
-	files.slot[h] = f;
-	files.count++;
+	files->slot[h] = f;
+	files->count++;
 	return f;
 }
 
