@@ -23,6 +23,8 @@ SAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-r
 # LIBGMON_INSTALL; they are read first so `all` can name them.
 .DEFAULT_GOAL := all
 -include src/libgmon/libgmon.mk
+# Fuzz harnesses (`make fuzz`) and benchmarks keep their rules apart too.
+-include tests/fuzz/fuzz.mk
 
 all: src/gprof $(LIBGMON_TARGETS)
 
