@@ -26,7 +26,10 @@ SAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-r
 # Fuzz harnesses (`make fuzz`) and benchmarks keep their rules apart too.
 -include tests/fuzz/fuzz.mk
 
-all: src/gprof $(LIBGMON_TARGETS)
+all: src/gprof src/gprof-bbconv $(LIBGMON_TARGETS)
+
+src/gprof-bbconv: src/bbconv.c include/gmon_format.h
+	$(CC) $(ALL_CFLAGS) -o $@ src/bbconv.c
 
 config.mk: configure.ac config.mk.in
 	@if [ ! -x configure ] || [ configure -ot configure.ac ]; then autoreconf -fi; fi
@@ -67,11 +70,12 @@ bench: all
 install: all
 	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(mandir)/man1
 	$(INSTALL) -m 755 src/gprof $(DESTDIR)$(bindir)/gprof
+	$(INSTALL) -m 755 src/gprof-bbconv $(DESTDIR)$(bindir)/gprof-bbconv
 	$(INSTALL) -m 644 doc/gprof.1 $(DESTDIR)$(mandir)/man1/gprof.1
 	$(LIBGMON_INSTALL)
 
 clean:
-	rm -f src/*.o src/gprof tests/unit/run-unit
+	rm -f src/*.o src/gprof src/gprof-bbconv tests/unit/run-unit
 	rm -rf build-san tests/tmp
 
 distclean: clean
