@@ -18,6 +18,22 @@
 #define ABFD(g) ((bfd *)(g)->abfd)
 #define TEXT(g) ((asection *)(g)->text_sec)
 
+/* Could BFD find source lines at all?  Without debug sections (or a link
+   to a separate debug file) every lookup fails, after an expensive scan of
+   the symbol table, so lookups are skipped altogether. */
+static bool has_line_info(bfd *abfd)
+{
+	static const char *const prefixes[] = {
+		".debug", ".zdebug", ".stab", ".gnu_debuglink", ".gnu_debugaltlink",
+		".line", NULL
+	};
+	for (asection *s = abfd->sections; s; s = s->next)
+		for (const char *const *p = prefixes; *p; p++)
+			if (strncmp(s->name, *p, strlen(*p)) == 0)
+				return true;
+	return false;
+}
+
 void core_open(struct gprof *g)
 {
 	const char *name = g->opt.image;
@@ -41,6 +57,7 @@ void core_open(struct gprof *g)
 
 	g->abfd = abfd;
 	g->text_sec = text;
+	g->has_line_info = has_line_info(abfd);
 	g->big_endian = bfd_big_endian(abfd);
 	g->sign_extend_vma = bfd_get_sign_extend_vma(abfd) == 1;
 	g->leading_char = bfd_get_symbol_leading_char(abfd);
@@ -241,7 +258,7 @@ bool core_find_line(struct gprof *g, vma_t addr, const char **file,
 	asection *text = TEXT(g);
 	*file = *func = NULL;
 	*line = 0;
-	if (!g->bfd_syms)
+	if (!g->bfd_syms || !g->has_line_info)
 		return false;
 	return bfd_find_nearest_line(ABFD(g), text, (asymbol **)g->bfd_syms,
 	                             addr - bfd_section_vma(text), file, func,

@@ -200,8 +200,10 @@ struct gprof {
 	bool big_endian;
 	bool sign_extend_vma;
 	char leading_char;           /* target's symbol prefix, or 0 */
+	bool has_line_info;          /* debug sections present */
 	struct source_file *files;   /* interned source files, newest first */
 	struct file_table file_table;
+	struct file_table name_table; /* interned line-symbol names */
 	struct map_entry *map_entries; /* -R map, sorted by function */
 	size_t nmap_entries;
 	bool bb_warned;              /* "ignoring basic-block counts" said */
@@ -243,6 +245,9 @@ struct gprof {
 	bool first_output;           /* nothing printed yet */
 };
 
+/* ---- main.c ---- */
+int gprof_run(struct gprof *g, int argc, char **argv);
+
 /* ---- utils.c ---- */
 void gprof_exit(int status) __attribute__((noreturn));
 void *xmalloc(size_t n);
@@ -258,6 +263,7 @@ void warnx_g(struct gprof *g, const char *fmt, ...)
 void debug_printf(struct gprof *g, unsigned area, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 struct source_file *source_file_intern(struct gprof *g, const char *path);
+const char *str_intern(struct gprof *g, const char *s);
 void sym_lookup_file(struct gprof *g, struct sym *s);
 const char *display_name(struct gprof *g, const struct sym *s);
 const char *file_display(struct gprof *g, const struct source_file *f);

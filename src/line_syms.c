@@ -93,7 +93,7 @@ void core_build_line_syms(struct gprof *g)
 		if (!scan_addr(g, &ls, addr, &cur))
 			continue;
 		struct sym *s = symtab_add(&lines);
-		s->name = xstrdup(cur.func);
+		s->name = str_intern(g, cur.func);
 		s->file = source_file_intern(g, cur.file);
 		s->line = (int)cur.line;
 		s->file_known = true;

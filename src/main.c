@@ -64,10 +64,10 @@ static void print_reports(struct gprof *g, struct sym **order, size_t n)
 		cg_print_file_ordering(g, stdout);
 }
 
-int main(int argc, char **argv)
+/* The whole run over a zeroed context; the fuzz harnesses call it once per
+   input (with gprof_exit_jmp set), main() once. */
+int gprof_run(struct gprof *g, int argc, char **argv)
 {
-	static struct gprof prof;
-	struct gprof *g = &prof;
 	struct sym **order = NULL;
 	size_t n = 0;
 
@@ -100,4 +100,10 @@ int main(int argc, char **argv)
 	print_reports(g, order, n);
 	free(order);
 	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static struct gprof prof;
+	return gprof_run(&prof, argc, argv);
 }

@@ -20,12 +20,12 @@ static int cmp_func(const void *a, const void *b, void *ctx)
 }
 
 /* "FILE:ADDR TYPE NAME": the file runs to the first colon, the function
-   is what follows the last space. */
+   is what follows the last space (possibly nothing, as GNU accepts). */
 static bool parse_line(const char *line, struct map_entry *e)
 {
 	const char *colon = strchr(line, ':');
 	const char *space = strrchr(line, ' ');
-	if (!colon || colon == line || !space || !space[1] || space < colon)
+	if (!colon || colon == line || !space || space < colon)
 		return false;
 	e->file = strndup(line, (size_t)(colon - line));
 	e->func = xstrdup(space + 1);

@@ -123,6 +123,69 @@ static void count_arc_from(struct gprof *g, const struct arc_spec *as)
 			g->table_count[as->table]++;
 }
 
+/* A stand-in for a run of adjacent matching symbols, as GNU's symspec
+   tables hold them: it carries the first symbol's name and no graph. */
+static struct sym *range_copy(const struct sym *first, const struct sym *last)
+{
+	struct sym *c = xcalloc(1, sizeof *c);
+	c->name = first->name;
+	c->addr = first->addr;
+	c->end_addr = last->end_addr;
+	c->file = first->file;
+	c->line = first->line;
+	c->file_known = true;
+	c->is_func = first->is_func;
+	c->is_static = first->is_static;
+	return c;
+}
+
+static size_t spec_ranges(struct gprof *g, const struct symspec *sp,
+                          struct sym ***out)
+{
+	size_t n = 0;
+	struct sym **v = NULL;
+	for (size_t i = 0; i < g->syms.len; i++) {
+		if (!spec_match(g, sp, &g->syms.base[i]))
+			continue;
+		size_t j = i;
+		while (j + 1 < g->syms.len && spec_match(g, sp, &g->syms.base[j + 1]))
+			j++;
+		v = xrealloc(v, (n + 1) * sizeof *v);
+		v[n++] = range_copy(&g->syms.base[i], &g->syms.base[j]);
+		i = j;
+	}
+	*out = v;
+	return n;
+}
+
+/*
+ * GNU joins the two sides of every FROM/TO spec, whatever option gave it,
+ * with a 0-count arc between its table entries.  Those arcs touch no real
+ * symbol, but they enter the list of arcs that -r and -R order, first and
+ * in reverse command-line order, so they are made here the same way.
+ */
+static void add_spec_arcs(struct gprof *g)
+{
+	const struct options *o = &g->opt;
+	for (size_t i = o->nspecs; i-- > 0;) {
+		const char *text = o->specs[i].text, *slash = strchr(text, '/');
+		if (!slash)
+			continue;
+		char *left = strndup(text, (size_t)(slash - text));
+		struct symspec from, to;
+		parse_one(left, &from);
+		parse_one(slash + 1, &to);
+		struct sym **lv, **rv;
+		size_t nl = spec_ranges(g, &from, &lv), nr = spec_ranges(g, &to, &rv);
+		for (size_t a = 0; a < nl; a++)
+			for (size_t b = 0; b < nr; b++)
+				arc_add(g, lv[a], rv[b], 0);
+		free(lv);
+		free(rv);
+		free(left);
+	}
+}
+
 void sym_ids_resolve(struct gprof *g)
 {
 	const struct options *o = &g->opt;
@@ -145,6 +208,7 @@ void sym_ids_resolve(struct gprof *g)
 		debug_printf(g, DBG_IDS, "[sym_ids] table %d spec `%s'\n", t, text);
 		free(left);
 	}
+	add_spec_arcs(g);
 }
 
 bool sym_in(const struct gprof *g, const struct sym *s, enum spec_table t)

@@ -158,6 +158,24 @@ struct source_file *source_file_intern(struct gprof *g, const char *path)
 	return f;
 }
 
+/* Line symbols repeat their function's name many times over; one copy
+   each is kept (in a table of the same shape as the file table). */
+const char *str_intern(struct gprof *g, const char *s)
+{
+	struct file_table *t = &g->name_table;
+	if (t->count * 2 >= t->size)
+		file_table_grow(t);
+	size_t h = str_hash(s) & (t->size - 1);
+	for (; t->slot[h]; h = (h + 1) & (t->size - 1))
+		if (strcmp(t->slot[h]->name, s) == 0)
+			return t->slot[h]->name;
+	struct source_file *f = xcalloc(1, sizeof *f);
+	f->name = xstrdup(s);
+	t->slot[h] = f;
+	t->count++;
+	return f->name;
+}
+
 /* File and line come from the debug information and cost a DWARF lookup,
    so they are fetched only for symbols whose file is actually needed. */
 void sym_lookup_file(struct gprof *g, struct sym *s)
