@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/time.h>
 #include <unistd.h>
 
@@ -22,6 +23,11 @@
 static unsigned char *slurp(FILE *f, size_t *len)
 {
 	size_t cap = 1 << 16, n = 0, got;
+	struct stat st;
+	/* A regular file's size is known: one byte more than it holds lets
+	   the last read see end-of-file without doubling the buffer. */
+	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+		cap = (size_t)st.st_size + 1;
 	unsigned char *buf = xmalloc(cap);
 	while ((got = fread(buf + n, 1, cap - n, f)) > 0) {
 		n += got;
@@ -394,7 +400,7 @@ void gmon_write_sum(struct gprof *g, const char *filename)
 {
 	struct safe_file sf;
 	if (!safe_open(&sf, filename))
-		die(g, "%s: %s", filename, strerror(errno));
+		die_plain("%s: %s", filename, strerror(errno));
 	struct writer w = { g, sf.f, false };
 	if (g->opt.file_format == FF_BSD || g->opt.file_format == FF_BSD44)
 		write_bsd(&w);
@@ -403,8 +409,8 @@ void gmon_write_sum(struct gprof *g, const char *filename)
 	if (w.failed) {
 		int e = errno;
 		safe_abort(&sf);
-		die(g, "%s: %s", filename, strerror(e ? e : EIO));
+		die_plain("%s: %s", filename, strerror(e ? e : EIO));
 	}
 	if (!safe_commit(&sf))
-		die(g, "%s: %s", filename, strerror(errno));
+		die_plain("%s: %s", filename, strerror(errno));
 }

@@ -1,0 +1,68 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# check.sh: the whole test suite, run by `make check` from the repository
+# root after it has built src/gprof, build-san/gprof and tests/unit/run-unit.
+# Runs the unit tests, then the end-to-end and bad-input tests on the normal
+# build and on the sanitizer build, counts the PASS:/FAIL: lines, repeats the
+# failures at the end and closes with the line "N passed, N failed".
+# Exit status 0 only when nothing failed.
+set -u
+
+cd "$(dirname "$0")/.." || exit 1
+mkdir -p tests/tmp
+LOGS=$(mktemp -d tests/tmp/check.XXXXXX)
+trap 'rm -rf "$LOGS"' EXIT
+trap 'exit 130' INT TERM HUP PIPE
+
+step=0
+# Run one step (a command printing PASS:/FAIL: lines), showing its output
+# and keeping a copy.  A step that exits non-zero without reporting any FAIL
+# line (a crash, a missing file) counts as one failure.
+run_step() {
+	title=$1
+	shift
+	step=$((step + 1))
+	log=$LOGS/$step.log
+	echo "== $title"
+	{ "$@" 2>&1; echo $? > "$LOGS/$step.rc"; } | tee "$log"
+	rc=$(cat "$LOGS/$step.rc")
+	if [ "$rc" != 0 ] && ! grep -q '^FAIL: ' "$log"; then
+		echo "FAIL: $title (exited with status $rc)" | tee -a "$log"
+	fi
+}
+
+start=$(date +%s)
+if [ -x tests/unit/run-unit ]; then
+	run_step "unit tests (tests/unit/run-unit)" tests/unit/run-unit
+else
+	echo "SKIP: unit tests (tests/unit/run-unit not built: make tests/unit/run-unit)" |
+		tee "$LOGS/0.log"
+fi
+run_step "end-to-end tests, src/gprof" sh tests/e2e.sh src/gprof
+run_step "bad-input tests, src/gprof" sh tests/badinput.sh src/gprof
+run_step "end-to-end tests, build-san/gprof (ASan+UBSan)" sh tests/e2e.sh build-san/gprof
+run_step "bad-input tests, build-san/gprof (ASan+UBSan)" sh tests/badinput.sh build-san/gprof
+run_step "documented differences from GNU gprof" sh tests/differences.sh src/gprof
+if [ -f tests/reliability.sh ]; then
+	run_step "reliability tests" sh tests/reliability.sh
+fi
+if [ -f tests/fuzz/fuzz.mk ]; then
+	run_step "fuzz corpus replay" make -s fuzz-replay
+fi
+if [ -f tests/libgmon.sh ]; then
+	run_step "libgmon runtime tests" sh tests/libgmon.sh
+fi
+end=$(date +%s)
+
+passed=$(cat "$LOGS"/*.log | grep -c '^PASS: ')
+failed=$(cat "$LOGS"/*.log | grep -c '^FAIL: ')
+skipped=$(cat "$LOGS"/*.log | grep -c '^SKIP: ')
+echo
+if [ "$failed" != 0 ]; then
+	echo "== failures:"
+	cat "$LOGS"/*.log | grep '^FAIL: '
+	echo
+fi
+[ "$skipped" = 0 ] || echo "check: $skipped tests skipped"
+echo "check: finished in $((end - start)) s"
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]

@@ -1,0 +1,54 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# differences.sh: tests of the deliberate differences from GNU gprof listed
+# in doc/gprof.md ("Differences from GNU gprof").  Each checks our behaviour
+# and, where GNU gprof is installed, that GNU still behaves as documented.
+# usage: sh tests/differences.sh GPROF_BINARY
+set -u
+TESTS_DIR=$(cd "$(dirname "$0")" && pwd)
+. "$TESTS_DIR/lib.sh"
+CAND=$(abspath "$1")
+REF=${GPROF_REF:-/usr/bin/gprof}
+D=$TESTS_DIR/differences
+mkdir -p "$TESTS_DIR/tmp"
+WORK=$(mktemp -d "$TESTS_DIR/tmp/diff.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+export ASAN_OPTIONS=detect_leaks=0 LC_ALL=C
+
+result() {  # NAME CONDITION-STATUS [DETAIL]
+	if [ "$2" = 0 ]; then echo "PASS: $1"; else echo "FAIL: $1${3:+ ($3)}"; fi
+}
+
+# 9. -c lists a backward call that never ran; GNU 2.40 does not.
+cd "$D/backcall" || exit 1
+"$CAND" -b -c -q prog gmon.out > "$WORK/c.out" 2> "$WORK/c.err"
+cmp -s "$WORK/c.out" expected-c-q.out
+result "diff:static-cg-backward-call" $?
+if [ -x "$REF" ]; then
+	"$REF" -b -c -q prog gmon.out > "$WORK/g.out" 2>/dev/null
+	cmp -s "$WORK/g.out" gnu-c-q.out
+	result "diff:static-cg-backward-call-gnu-misses-it" $?
+fi
+
+# 1. gmon.sum's spare header bytes are zeros.
+F=$TESTS_DIR/fixtures/cycle-O0
+mkdir -p "$WORK/sum" && cd "$WORK/sum" || exit 1
+"$CAND" -s "$F/prog" "$F/gmon.out" 2>/dev/null
+spare=$(dd if=gmon.sum bs=1 skip=8 count=12 2>/dev/null | od -An -tx1 | tr -d ' \n')
+[ "$spare" = 000000000000000000000000 ]
+result "diff:sum-spare-bytes-zero" $? "$spare"
+
+# 8. A map with one object names it once with -R.
+nm --extern-only --defined-only -v --print-file-name "$F/prog" > map.txt 2>/dev/null
+if [ -s map.txt ]; then
+	n=$("$CAND" -b -R map.txt "$F/prog" "$F/gmon.out" | grep -c -x -F "$F/prog")
+	[ "$n" = 1 ]
+	result "diff:file-ordering-object-once" $? "printed $n times"
+fi
+
+# 6. The scale message ends with a newline.
+cp "$F/gmon.out" a.out.gmon
+# A second file with the same range but twice the bins: different scale.
+"$CAND" -b -p "$F/prog" "$F/gmon.out" "$D/scale2.gmon" > /dev/null 2> err.txt
+tail -c 1 err.txt | od -An -c | grep -q '\\n'
+result "diff:scale-message-newline" $?
+exit 0

@@ -1,0 +1,277 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * fuzz_common.c - helpers shared by the fuzz harnesses (see fuzz_common.h).
+ * Compiled into every harness, for libFuzzer (clang) and for the replay
+ * driver (gcc) alike.
+ */
+#define _GNU_SOURCE
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <bfd.h>
+
+#include "fuzz_common.h"
+
+#ifndef FUZZ_PROG
+#define FUZZ_PROG "tests/fuzz/prog"
+#endif
+
+#define NSLOTS 8
+
+static int slot_fd[NSLOTS] = { -1, -1, -1, -1, -1, -1, -1, -1 };
+static char slot_path[NSLOTS][64];
+static char workdir[256];
+static struct gprof tmpl;
+static int tmpl_loaded;
+
+const char *fuzz_prog_path(void)
+{
+	const char *p = getenv("FUZZ_PROG");
+	return p && *p ? p : FUZZ_PROG;
+}
+
+const char *fuzz_prog_gmon(void)
+{
+	static char path[4096];
+	if (!path[0]) {
+		const char *prog = fuzz_prog_path();
+		const char *slash = strrchr(prog, '/');
+		int dir = slash ? (int)(slash - prog + 1) : 0;
+		snprintf(path, sizeof path, "%.*sgmon.out", dir, prog);
+	}
+	return path;
+}
+
+/* The scratch directory holds only plain files (gmon.sum, -y output). */
+static void remove_workdir(void)
+{
+	DIR *d = opendir(workdir);
+	if (d) {
+		struct dirent *e;
+		char path[600];
+		while ((e = readdir(d)) != NULL) {
+			if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+				continue;
+			snprintf(path, sizeof path, "%s/%s", workdir, e->d_name);
+			unlink(path);
+		}
+		closedir(d);
+	}
+	rmdir(workdir);
+}
+
+void fuzz_init(void)
+{
+	static int done;
+	if (done)
+		return;
+	done = 1;
+	if (!freopen("/dev/null", "w", stdout))
+		abort();
+	const char *base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
+	snprintf(workdir, sizeof workdir, "%s/gprof-fuzz.XXXXXX", base);
+	if (!mkdtemp(workdir)) {
+		perror("mkdtemp");
+		abort();
+	}
+	atexit(remove_workdir);
+}
+
+const char *fuzz_workdir(void)
+{
+	fuzz_init();
+	return workdir;
+}
+
+const char *fuzz_file(int slot, const uint8_t *data, size_t len)
+{
+	if (slot < 0 || slot >= NSLOTS)
+		abort();
+	if (slot_fd[slot] < 0) {
+		slot_fd[slot] = memfd_create("fuzz-input", 0);
+		if (slot_fd[slot] < 0) {
+			/* No memfd: a plain file in the scratch directory. */
+			snprintf(slot_path[slot], sizeof slot_path[slot],
+			         "%.40s/in%d", fuzz_workdir(), slot);
+			slot_fd[slot] = open(slot_path[slot],
+			                     O_RDWR | O_CREAT | O_TRUNC, 0600);
+			if (slot_fd[slot] < 0)
+				abort();
+		} else {
+			snprintf(slot_path[slot], sizeof slot_path[slot],
+			         "/proc/self/fd/%d", slot_fd[slot]);
+		}
+	}
+	int fd = slot_fd[slot];
+	if (ftruncate(fd, 0) != 0)
+		abort();
+	size_t off = 0;
+	while (off < len) {
+		ssize_t n = pwrite(fd, data + off, len - off, (off_t)off);
+		if (n <= 0)
+			abort();
+		off += (size_t)n;
+	}
+	return slot_path[slot];
+}
+
+size_t fuzz_split(const uint8_t *data, size_t len, const uint8_t **piece,
+                  size_t *plen, size_t max)
+{
+	size_t n = 0, start = 0;
+	for (size_t i = 0; i + 4 <= len && n + 1 < max; i++) {
+		if (memcmp(data + i, "FZSP", 4) == 0) {
+			piece[n] = data + start;
+			plen[n++] = i - start;
+			start = i + 4;
+			i += 3;
+		}
+	}
+	piece[n] = data + start;
+	plen[n++] = len - start;
+	return n;
+}
+
+const struct gprof *fuzz_template(void)
+{
+	if (tmpl_loaded)
+		return &tmpl;
+	fuzz_init();
+	static char *argv[] = { "gprof", NULL, NULL };
+	argv[1] = (char *)fuzz_prog_path();
+	tmpl.whoami = "gprof";
+	tmpl.opt.image = argv[1];
+	tmpl.opt.demangle = true;
+	int st;
+	FUZZ_TRY(st) {
+		core_open(&tmpl);
+		core_build_syms(&tmpl);
+		core_intern_files(&tmpl);
+	} FUZZ_END;
+	if (st != 0) {
+		fprintf(stderr, "fuzz: cannot load %s\n", argv[1]);
+		abort();
+	}
+	for (size_t i = 0; i < tmpl.syms.len; i++)
+		tmpl.syms.base[i].file_known = true;
+	tmpl_loaded = 1;
+	return &tmpl;
+}
+
+void fuzz_context_from_template(struct gprof *g)
+{
+	const struct gprof *t = fuzz_template();
+	memset(g, 0, sizeof *g);
+	g->whoami = "gprof";
+	g->first_output = true;
+	g->opt.demangle = true;
+	g->opt.width = 80;
+	g->abfd = t->abfd;
+	g->bfd_syms = t->bfd_syms;
+	g->nbfd_syms = t->nbfd_syms;
+	g->text_sec = t->text_sec;
+	g->addr_size = t->addr_size;
+	g->big_endian = t->big_endian;
+	g->sign_extend_vma = t->sign_extend_vma;
+	g->leading_char = t->leading_char;
+	g->syms.len = g->syms.cap = t->syms.len;
+	g->syms.base = xmalloc(t->syms.len * sizeof *g->syms.base);
+	memcpy(g->syms.base, t->syms.base, t->syms.len * sizeof *g->syms.base);
+	for (size_t i = 0; i < g->syms.len; i++)
+		g->syms.base[i].shown = NULL;
+}
+
+static void free_arcs(struct gprof *g)
+{
+	for (size_t i = 0; i < g->arc_hash_size; i++) {
+		struct arc *a = g->arc_hash[i], *next;
+		for (; a; a = next) {
+			next = a->hash_next;
+			free(a);
+		}
+	}
+	free(g->arc_hash);
+	free(g->arcs);
+}
+
+void fuzz_free_context(struct gprof *g, int own_bfd)
+{
+	struct options *o = &g->opt;
+	for (size_t i = 0; i < o->nspecs; i++)
+		free(o->specs[i].text);
+	free(o->specs);
+	for (size_t i = 0; i < o->nsearch_dirs; i++)
+		free(o->search_dirs[i]);
+	free(o->search_dirs);
+
+	for (size_t i = 0; i < g->narc_specs; i++) {
+		free(g->arc_specs[i].from.file);
+		free(g->arc_specs[i].from.func);
+		free(g->arc_specs[i].to.file);
+		free(g->arc_specs[i].to.func);
+	}
+	free(g->arc_specs);
+	free(g->specs);
+
+	free_arcs(g);
+	free(g->cycles);
+	for (size_t i = 0; i < g->nhists; i++)
+		free(g->hists[i].bins);
+	free(g->hists);
+
+	for (size_t i = 0; i < g->syms.len; i++)
+		free(g->syms.base[i].shown);
+	free(g->syms.base);
+
+	for (size_t i = 0; i < g->nmap_entries; i++) {
+		free(g->map_entries[i].file);
+		free(g->map_entries[i].func);
+	}
+	free(g->map_entries);
+	free(g->map_files);
+
+	if (own_bfd) {
+		struct source_file *f, *next;
+		for (f = g->files; f; f = next) {
+			next = f->next;
+			free(f->name);
+			free(f->line);
+			free(f);
+		}
+		free(g->file_table.slot);
+		if (g->bfd_syms) {
+			asymbol **s = (asymbol **)g->bfd_syms;
+			/* The synthetic symbols are one array BFD malloc'ed;
+			   the first of them starts it. */
+			for (long i = 0; i < g->nbfd_syms; i++)
+				if (s[i]->flags & BSF_SYNTHETIC) {
+					free(s[i]);
+					break;
+				}
+			free(g->bfd_syms);
+		}
+		if (g->abfd)
+			bfd_close((bfd *)g->abfd);
+	} else {
+		/* Files interned by this context (not the template's). */
+		const struct gprof *t = fuzz_template();
+		struct source_file *f, *next;
+		for (f = g->files; f && f != t->files; f = next) {
+			next = f->next;
+			free(f->name);
+			free(f->line);
+			free(f);
+		}
+		free(g->file_table.slot);
+	}
+	memset(g, 0, sizeof *g);
+}

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * fuzz_extsym.c - libFuzzer harness for the -S external symbol table
+ * reader (core_read_ext_symtab in core.c): nm-style "ADDR TYPE NAME" lines
+ * of which t/T symbols are kept.
+ *
+ * Input: the symbol file.  The table it yields must be sorted with sane
+ * end addresses; then prog's gmon.out is read against it and the flat
+ * profile and call graph printed, as `gprof -S FILE prog gmon.out` would.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuzz_common.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	fuzz_init();
+	const char *path = fuzz_file(0, data, size);
+	static struct gprof g;
+	fuzz_context_from_template(&g);
+	g.syms.len = 0;             /* -S replaces the executable's symbols */
+	g.opt.ignore_zeros = true;
+	g.opt.min_count = 1;
+	g.opt.table_length = 10;
+	g.opt.ext_symtab = path;
+	int st;
+	FUZZ_TRY(st) {
+		core_read_ext_symtab(&g, path);
+		for (size_t i = 0; i < g.syms.len; i++) {
+			const struct sym *s = &g.syms.base[i];
+			if (i > 0 && s->addr <= g.syms.base[i - 1].addr)
+				abort();
+			if (sym_lookup(&g.syms, s->addr) != s &&
+			    s->end_addr >= s->addr)
+				abort();
+		}
+		sym_ids_add_defaults(&g);
+		sym_ids_resolve(&g);
+		gmon_read(&g, fuzz_prog_gmon());
+		size_t ne = 0;
+		hist_assign_samples(&g);
+		struct sym **order = cg_assemble(&g, &ne);
+		hist_print_flat(&g, stdout);
+		cg_print(&g, stdout, order, ne);
+		cg_print_index(&g, stdout);
+		free(order);
+	} FUZZ_END;
+	(void)st;
+	for (size_t i = 0; i < g.syms.len; i++)
+		free((char *)g.syms.base[i].name);
+	fuzz_free_context(&g, 0);
+	return 0;
+}

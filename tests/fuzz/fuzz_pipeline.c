@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * fuzz_pipeline.c - libFuzzer harness for the whole tool: gprof_run() (the
+ * body of main) on tests/fuzz/prog with fuzzed profile data, through to
+ * the printed reports (sent to /dev/null), under one of a few option sets.
+ *
+ * Input: one byte choosing the option set, then up to two pieces
+ * separated by "FZSP": the profile file, and either a second profile file
+ * (summed with the first) or, for the option sets with -R or -S, the map
+ * or symbol file.  -s writes its gmon.sum in a scratch directory.
+ */
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fuzz_common.h"
+
+/* "P" stands for the executable, "D" for its directory, "X" for the
+   auxiliary file; the profile files follow. */
+static const char *const sets[][16] = {
+	{ "-b", "P" },
+	{ "-b", "-l", "P" },
+	{ "-s", "-b", "P" },
+	{ "-T", "-b", "-z", "P" },
+	{ "-r", "P" },
+	{ "-R", "X", "P" },
+	{ "-S", "X", "-b", "P" },
+	{ "-i", "P" },
+	{ "-l", "-C", "-x", "P" },
+	{ "-A", "-b", "-I", "D", "P" },
+	{ "-p", "-q", "-c", "-b", "P" },
+	{ "-b", "-espin", "-Eleaf", "-fodd", "-Ftop", "-keven/odd", "-m", "2",
+	  "-t", "3", "-w", "50", "P" },
+	{ "-b", "-neven", "-Nodd", "-a", "-D", "P" },
+	{ "-O", "bsd", "-s", "-b", "P" },
+	{ "-O", "4.4bsd", "-b", "-s", "P" },
+	{ "-O", "magic", "-b", "-L", "--inline-file-names", "P" },
+	{ "-l", "-b", "-s", "P" },
+	{ "-Z", "-C", "-b", "--no-demangle", "P" },
+	{ "-b", "-T", "-q", "-c", "-z", "P" },
+	{ "-l", "-A", "-x", "-b", "-I", "D", "P" },
+	{ "-b", "-pmain", "-Pspin", "-qeven", "-Qodd", "-Cleaf", "-Ztop", "P" },
+	{ "-b", "-y", "-A", "-I", "D", "P" },
+};
+#define NSETS (sizeof sets / sizeof sets[0])
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	if (size < 1)
+		return 0;
+	fuzz_init();
+	const char *const *set = sets[data[0] % NSETS];
+	bool uses_aux = false;
+	for (int i = 0; i < 16 && set[i]; i++)
+		uses_aux |= strcmp(set[i], "X") == 0;
+	const uint8_t *piece[2];
+	size_t plen[2];
+	size_t n = fuzz_split(data + 1, size - 1, piece, plen, 2);
+	const char *prof[2], *aux = NULL;
+	size_t nprof = n;
+	if (uses_aux) {
+		aux = fuzz_file(2, n > 1 ? piece[1] : NULL, n > 1 ? plen[1] : 0);
+		nprof = 1;
+	}
+	for (size_t i = 0; i < nprof; i++)
+		prof[i] = fuzz_file((int)i, piece[i], plen[i]);
+
+	static char dir[4096];
+	if (!dir[0]) {
+		const char *p = fuzz_prog_path();
+		const char *slash = strrchr(p, '/');
+		snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - p) : 1,
+		         slash ? p : ".");
+	}
+	char *argv[24];
+	int argc = 0;
+	argv[argc++] = "gprof";
+	for (int i = 0; i < 16 && set[i]; i++) {
+		const char *a = set[i];
+		if (strcmp(a, "P") == 0)
+			a = fuzz_prog_path();
+		else if (strcmp(a, "D") == 0)
+			a = dir;
+		else if (strcmp(a, "X") == 0)
+			a = aux;
+		argv[argc++] = (char *)a;
+	}
+	for (size_t i = 0; i < nprof; i++)
+		argv[argc++] = (char *)prof[i];
+	argv[argc] = NULL;
+
+	/* -s and -y write into the current directory. */
+	int here = open(".", O_RDONLY | O_DIRECTORY);
+	if (here < 0 || chdir(fuzz_workdir()) != 0)
+		abort();
+	static struct gprof g;
+	memset(&g, 0, sizeof g);
+	optind = 0;
+	int st;
+	FUZZ_TRY(st) {
+		gprof_run(&g, argc, argv);
+	} FUZZ_END;
+	(void)st;
+	fflush(stdout);
+	if (fchdir(here) != 0)
+		abort();
+	close(here);
+	fuzz_free_context(&g, 1);
+	return 0;
+}
