@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -65,40 +66,42 @@ char *xstrdup(const char *s)
 	return memcpy(xmalloc(n), s, n);
 }
 
-/* Messages are prefixed with argv[0], as GNU gprof's are. */
+/* One message line on stderr, after whatever the report has printed;
+   `who` (argv[0], as in GNU's messages) may be NULL for the few messages
+   GNU prints without a program name. */
+static void vmessage(const char *who, const char *fmt, va_list ap)
+{
+	fflush(stdout);
+	if (who)
+		fprintf(stderr, "%s: ", who);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
 void die(struct gprof *g, const char *fmt, ...)
 {
 	va_list ap;
-	fflush(stdout);
-	fprintf(stderr, "%s: ", g->whoami);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vmessage(g->whoami, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	gprof_exit(1);
 }
 
-/* A few of GNU's messages carry no program name; keep them that way. */
 void die_plain(const char *fmt, ...)
 {
 	va_list ap;
-	fflush(stdout);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vmessage(NULL, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	gprof_exit(1);
 }
 
 void warnx_g(struct gprof *g, const char *fmt, ...)
 {
 	va_list ap;
-	fflush(stdout);
-	fprintf(stderr, "%s: ", g->whoami);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vmessage(g->whoami, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 /* Debug traces go to stdout, interleaved with the report, as GNU's do. */
@@ -237,11 +240,26 @@ const char *display_name(struct gprof *g, const struct sym *cs)
    An index in parentheses marks an entry that is not printed. */
 void print_sym_name(struct gprof *g, FILE *out, const struct sym *s)
 {
+	char buf[64];
+	size_t n = 0;
 	fputs(display_name(g, s), out);
-	if (s->cycle_num != 0)
-		fprintf(out, " <cycle %d>", s->cycle_num);
-	if (s->index != 0)
-		fprintf(out, s->print_flag ? " [%d]" : " (%d)", s->index);
+	if (s->cycle_num > 0) {
+		memcpy(buf, " <cycle ", 8);
+		n = 8 + (size_t)fmt_uint(buf + 8, (uint64_t)s->cycle_num, 0, false);
+		buf[n++] = '>';
+	} else if (s->cycle_num != 0) {
+		n = (size_t)snprintf(buf, sizeof buf, " <cycle %d>", s->cycle_num);
+	}
+	if (s->index > 0) {
+		buf[n++] = ' ';
+		buf[n++] = s->print_flag ? '[' : '(';
+		n += (size_t)fmt_uint(buf + n, (uint64_t)s->index, 0, false);
+		buf[n++] = s->print_flag ? ']' : ')';
+	} else if (s->index != 0) {
+		n += (size_t)snprintf(buf + n, sizeof buf - n,
+		                      s->print_flag ? " [%d]" : " (%d)", s->index);
+	}
+	fwrite(buf, 1, n, out);
 }
 
 /* Every report after the first is separated by a form feed. */
@@ -250,4 +268,69 @@ void section_break(struct gprof *g, FILE *out)
 	if (!g->first_output)
 		fputs("\f\n", out);
 	g->first_output = false;
+}
+
+/* ---- fast number formatting for the reports ---- */
+
+/* Writes v as printf("%*.*f", width, prec, v) does into buf (FMT_BUF
+   bytes) and returns the length.  printf rounds the exact binary value;
+   so does this, because it is used only when the scaled value is clearly
+   away from a rounding tie: ties, near-ties, huge and non-finite values go
+   to snprintf. */
+int fmt_fixed(char *buf, double v, int width, int prec)
+{
+	static const double p10[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6 };
+	double mag = v < 0 ? -v : v;
+	if (prec < 0 || prec > 6 || width > 40 || !(mag < 1e15 / p10[prec]))
+		return snprintf(buf, FMT_BUF, "%*.*f", width, prec, v);
+	/* a is |v| * 10^prec within half an ulp, so its fraction is within
+	   a * 2^-53 of the exact one: well clear of .5, both round alike */
+	double a = mag * p10[prec];
+	uint64_t n = (uint64_t)a;
+	double frac = a - (double)n, off = frac > 0.5 ? frac - 0.5 : 0.5 - frac;
+	if (off <= a * 0x1p-50 + 0x1p-60)
+		return snprintf(buf, FMT_BUF, "%*.*f", width, prec, v);
+	n += frac > 0.5;
+	char tmp[48];
+	int len = 0;
+	for (int i = 0; i < prec; i++, n /= 10)
+		tmp[len++] = (char)('0' + n % 10);
+	if (prec > 0)
+		tmp[len++] = '.';
+	do
+		tmp[len++] = (char)('0' + n % 10);
+	while ((n /= 10) != 0);
+	if (signbit(v))
+		tmp[len++] = '-';
+	int pad = width > len ? width - len : 0;
+	memset(buf, ' ', (size_t)pad);
+	for (int i = 0; i < len; i++)
+		buf[pad + i] = tmp[len - 1 - i];
+	buf[pad + len] = '\0';
+	return pad + len;
+}
+
+/* v as printf("%*" PRIu64) (left-aligned if `left`) into buf (32 bytes at
+   least); returns the length. */
+int fmt_uint(char *buf, uint64_t v, int width, bool left)
+{
+	char tmp[24];
+	int len = 0, pad;
+	do
+		tmp[len++] = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	if (width > 31)
+		width = 31;
+	pad = width > len ? width - len : 0;
+	int at = 0;
+	if (!left)
+		for (; at < pad; at++)
+			buf[at] = ' ';
+	for (int i = 0; i < len; i++)
+		buf[at++] = tmp[len - 1 - i];
+	if (left)
+		for (int i = 0; i < pad; i++)
+			buf[at++] = ' ';
+	buf[at] = '\0';
+	return at;
 }
