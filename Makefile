@@ -74,7 +74,7 @@ install: all
 	$(INSTALL) -m 644 doc/gprof.1 $(DESTDIR)$(mandir)/man1/gprof.1
 	$(LIBGMON_INSTALL)
 
-clean:
+clean: libgmon-clean
 	rm -f src/*.o src/gprof src/gprof-bbconv tests/unit/run-unit
 	rm -rf build-san tests/tmp
 

@@ -109,7 +109,7 @@ static bool annotation(struct gprof *g, const struct sym *s, struct anno *a)
 /* Prints the 16-column annotation of one line; the statistics count a
    line as executed when it shows a count, and add up calls only. */
 static void annotate_line(struct gprof *g, FILE *out, const struct sym *s,
-                          uint64_t *last, struct line_stats *st, int lineno)
+                          uint64_t *last, struct line_stats *st)
 {
 	struct anno a = { STRBUF_INIT, 0, last, false };
 
@@ -120,8 +120,6 @@ static void annotate_line(struct gprof *g, FILE *out, const struct sym *s,
 	st->executable++;
 	if (annotation(g, s, &a)) {
 		st->executed++;
-		st->total += s->ncalls;
-		st->count[lineno] = s->ncalls;
 		sb_puts(&a.sb, " -> ");
 	}
 	const char *txt = sb_str(&a.sb);
@@ -200,7 +198,17 @@ static void annotate_file(struct gprof *g, FILE *out, FILE *src,
                           const struct source_file *f)
 {
 	struct line_stats st = { 0 };
+	/* Calls count in the totals and the top lines for every line that
+	   has a symbol: also where the line shows no count (its first symbol
+	   is not a function) and past the end of the file (a header's line
+	   numbers recorded under the including file's name). */
 	st.count = xcalloc((size_t)f->num_lines + 1, sizeof *st.count);
+	for (int i = 1; i <= f->num_lines; i++) {
+		if (f->line[i]) {
+			st.count[i] = f->line[i]->ncalls;
+			st.total += f->line[i]->ncalls;
+		}
+	}
 	uint64_t last = 0;
 	int lineno = 1;
 	bool at_start = true;
@@ -210,7 +218,7 @@ static void annotate_file(struct gprof *g, FILE *out, FILE *src,
 		if (at_start) {
 			const struct sym *s = lineno <= f->num_lines ?
 				f->line[lineno] : NULL;
-			annotate_line(g, out, s, &last, &st, lineno);
+			annotate_line(g, out, s, &last, &st);
 			at_start = false;
 		}
 		putc(c, out);

@@ -15,7 +15,10 @@ static void add_count(struct gprof *g, vma_t addr, uint64_t count)
 	struct sym *s = sym_lookup(&g->syms, addr);
 	if (!s)
 		return;
-	/* Up to BB_SLOTS blocks per symbol; further blocks are dropped. */
+	/* Up to BB_SLOTS blocks per symbol; further blocks are dropped.  The
+	   slots are allocated with the first block: few symbols have any. */
+	if (!s->bb)
+		s->bb = xcalloc(BB_SLOTS, sizeof *s->bb);
 	for (int i = 0; i < BB_SLOTS; i++) {
 		if (i == s->nbb) {
 			s->bb[i].addr = addr;

@@ -98,6 +98,7 @@ static long read_bfd_symbols(struct gprof *g)
 		for (long i = 0; i < nsynth; i++)
 			syms[n + i] = &synth[i];
 		n += nsynth;
+		syms[n] = NULL;     /* BFD's symbol scans stop at NULL */
 	}
 	g->bfd_syms = (void **)syms;
 	g->nbfd_syms = n;
@@ -205,6 +206,10 @@ void core_build_syms(struct gprof *g)
 
 	if (g->opt.map_file)
 		map_file_read(g, g->opt.map_file);
+	size_t nkept = 0;
+	for (long i = 0; i < g->nbfd_syms; i++)
+		nkept += classify(g, syms[i], i >= nreal) != 0;
+	symtab_reserve(&g->syms, nkept);
 	for (long i = 0; i < g->nbfd_syms; i++) {
 		int cls = classify(g, syms[i], i >= nreal);
 		if (!cls)
@@ -252,16 +257,163 @@ void core_read_ext_symtab(struct gprof *g, const char *file)
 	symtab_finish(g, &g->syms, core_text_end(g));
 }
 
+/*
+ * Where DWARF names no function for an address (alignment padding, or the
+ * first look into a function that DWARF knows only by DW_AT_name), BFD's
+ * ELF back end picks a function symbol by scanning every symbol it was
+ * given, unless the one it picked last still covers the address.  Over a
+ * -l scan of all of .text that is one full scan per padding run and per
+ * function: quadratic, and most of the time of -l.
+ *
+ * The symbol it picks is a candidate (a symbol of the section that is not
+ * a file, section, object or thread-local symbol) with the greatest value
+ * at or below the address; ties among candidates of that value go by size
+ * and array order.  So BFD picks the same symbol, and caches the same
+ * state, when it is handed only the candidates whose values lie between
+ * the nearest "sure" candidate at or below the address (a function or
+ * global symbol: the others may be ruled out by size or visibility, which
+ * BFD does not export) and the address, in their array order.  Answers
+ * with a line take their file from DWARF, never from this scan, so every
+ * answer gprof uses is unchanged.  The first lookup, which loads the DWARF
+ * and keeps the symbols it was given, is handed all of them; files with
+ * stabs or DWARF 1 (.debug), and targets other than x86 (whose back ends
+ * may judge candidates their own way), always are.
+ */
+struct cand {
+	asymbol *sym;
+	bfd_vma value;               /* sym->value, kept at hand */
+	size_t idx;                  /* position in the BFD symbol array */
+	bool sure;
+};
+
+struct find_window {
+	bool off;                    /* not usable here: hand BFD everything */
+	struct cand *c;              /* by value, then array position */
+	size_t n;
+	struct cand *tmp;            /* one window, sorted back by position */
+	asymbol **buf;               /* the window handed to BFD, NULL-ended */
+	size_t cap;
+	size_t end;                  /* buf is for offsets with this `end` */
+	bool have_buf;
+};
+
+static int cmp_cand(const void *pa, const void *pb)
+{
+	const struct cand *a = pa, *b = pb;
+	if (a->value != b->value)
+		return a->value < b->value ? -1 : 1;
+	return a->idx < b->idx ? -1 : a->idx > b->idx;
+}
+
+static bool window_usable(bfd *abfd)
+{
+	if (bfd_get_flavour(abfd) != bfd_target_elf_flavour ||
+	    bfd_get_arch(abfd) != bfd_arch_i386)
+		return false;
+	for (asection *s = abfd->sections; s; s = s->next)
+		if (strncmp(s->name, ".stab", 5) == 0 ||
+		    strcmp(s->name, ".debug") == 0)
+			return false;
+	return true;
+}
+
+static struct find_window *window_build(struct gprof *g)
+{
+	const flagword skip = BSF_SECTION_SYM | BSF_FILE | BSF_OBJECT |
+	                      BSF_THREAD_LOCAL | BSF_RELC | BSF_SRELC;
+	asymbol **syms = (asymbol **)g->bfd_syms;
+	struct find_window *w = xcalloc(1, sizeof *w);
+	w->off = !window_usable(ABFD(g));
+	if (w->off)
+		return w;
+	w->c = xmalloc(((size_t)g->nbfd_syms + 1) * sizeof *w->c);
+	for (long i = 0; i < g->nbfd_syms; i++) {
+		asymbol *s = syms[i];
+		if (s->section != TEXT(g) || (s->flags & skip))
+			continue;
+		w->c[w->n].sym = s;
+		w->c[w->n].value = s->value;
+		w->c[w->n].idx = (size_t)i;
+		w->c[w->n].sure = (s->flags & BSF_FUNCTION) || !(s->flags & BSF_LOCAL);
+		w->n++;
+	}
+	qsort(w->c, w->n, sizeof *w->c, cmp_cand);
+	return w;
+}
+
+static int cmp_idx(const void *pa, const void *pb)
+{
+	const struct cand *a = pa, *b = pb;
+	return a->idx < b->idx ? -1 : a->idx > b->idx;
+}
+
+/* The candidates BFD may pick for section offset `off`, or NULL when the
+   full table is needed. */
+static asymbol **window_for(struct find_window *w, bfd_vma off)
+{
+	size_t lo = 0, hi = w->n;
+	if (w->off)
+		return NULL;
+	/* The window depends only on the first candidate above off: scans
+	   ask for one offset after another, so it is usually the last one. */
+	if (w->have_buf && w->end > 0 && w->c[w->end - 1].value <= off &&
+	    (w->end == w->n || off < w->c[w->end].value))
+		return w->buf;
+	while (lo < hi) {            /* first candidate above off */
+		size_t mid = lo + (hi - lo) / 2;
+		if (w->c[mid].value <= off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	size_t end = lo, k = end;
+	while (k > 0 && !w->c[k - 1].sure)
+		k--;
+	if (k == 0)
+		return NULL;
+	bfd_vma v0 = w->c[k - 1].value;
+	size_t start = k - 1;
+	while (start > 0 && w->c[start - 1].value == v0)
+		start--;
+	size_t n = end - start;
+	if (n + 1 > w->cap) {
+		w->cap = 2 * (n + 1);
+		w->buf = xrealloc(w->buf, w->cap * sizeof *w->buf);
+		w->tmp = xrealloc(w->tmp, w->cap * sizeof *w->tmp);
+	}
+	memcpy(w->tmp, w->c + start, n * sizeof *w->tmp);
+	if (n > 1)
+		qsort(w->tmp, n, sizeof *w->tmp, cmp_idx);
+	for (size_t i = 0; i < n; i++)
+		w->buf[i] = w->tmp[i].sym;
+	w->buf[n] = NULL;
+	w->end = end;
+	w->have_buf = true;
+	return w->buf;
+}
+
 bool core_find_line(struct gprof *g, vma_t addr, const char **file,
                     const char **func, unsigned *line)
 {
 	asection *text = TEXT(g);
+	asymbol **syms = (asymbol **)g->bfd_syms;
+	bfd_vma off = addr - bfd_section_vma(text);
 	*file = *func = NULL;
 	*line = 0;
 	if (!g->bfd_syms || !g->has_line_info)
 		return false;
-	return bfd_find_nearest_line(ABFD(g), text, (asymbol **)g->bfd_syms,
-	                             addr - bfd_section_vma(text), file, func,
+	if (g->find_window) {
+		asymbol **w = window_for(g->find_window, off);
+		if (w)
+			syms = w;
+	} else {
+		/* the first lookup, with every symbol, then windows */
+		bool ok = bfd_find_nearest_line(ABFD(g), text, syms, off, file,
+		                                func, line);
+		g->find_window = window_build(g);
+		return ok;
+	}
+	return bfd_find_nearest_line(ABFD(g), text, syms, off, file, func,
 	                             line);
 }
 
@@ -277,6 +429,9 @@ static int cmp_order(const void *pa, const void *pb, void *ctx)
    the order of the source-file list as GNU builds it. */
 void core_intern_files(struct gprof *g)
 {
+	if (g->files_interned)
+		return;
+	g->files_interned = true;
 	size_t n = g->syms.len;
 	struct sym **v = xmalloc((n + 1) * sizeof *v);
 	for (size_t i = 0; i < n; i++)

@@ -18,16 +18,15 @@
 #include "gmon_reader.h"
 #include "safe_file.h"
 
-/* ---- whole-file loading ---- */
+/* ---- loading ---- */
+
+/* Files up to this size are read whole; bigger regular files are read
+   through a window of this size, so memory does not grow with them. */
+#define WINDOW (1u << 18)
 
 static unsigned char *slurp(FILE *f, size_t *len)
 {
 	size_t cap = 1 << 16, n = 0, got;
-	struct stat st;
-	/* A regular file's size is known: one byte more than it holds lets
-	   the last read see end-of-file without doubling the buffer. */
-	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
-		cap = (size_t)st.st_size + 1;
 	unsigned char *buf = xmalloc(cap);
 	while ((got = fread(buf + n, 1, cap - n, f)) > 0) {
 		n += got;
@@ -38,11 +37,63 @@ static unsigned char *slurp(FILE *f, size_t *len)
 	return buf;
 }
 
+/* Opens the window onto `f`: the whole file when it is small or not a
+   regular file (whose size is unknown), else its first WINDOW bytes.
+   Returns the file's length. */
+static uint64_t reader_open(struct reader *r, FILE *f)
+{
+	struct stat st;
+	size_t len;
+	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
+	    (uint64_t)st.st_size > WINDOW) {
+		r->buf = xmalloc(WINDOW);
+		r->cap = WINDOW;
+		len = fread(r->buf, 1, WINDOW, f);
+		if (len == WINDOW) {
+			r->f = f;
+			r->size = (uint64_t)st.st_size;
+		}
+	} else {
+		r->buf = slurp(f, &len);
+		r->cap = len;
+	}
+	r->start = r->p = r->buf;
+	r->end = r->buf + len;
+	return r->f ? r->size : len;
+}
+
+/* Moves what is left of the window to its start and reads more behind
+   it: true if at least n bytes are then at hand. */
+static bool refill(struct reader *r, size_t n)
+{
+	if (!r->f)
+		return false;
+	size_t left = (size_t)(r->end - r->p);
+	memmove(r->buf, r->p, left);
+	r->off += (uint64_t)(r->p - r->start);
+	r->start = r->p = r->buf;
+	r->end = r->buf + left;
+	size_t got = fread(r->buf + left, 1, r->cap - left, r->f);
+	r->end += got;
+	if (got == 0)
+		r->f = NULL;
+	return (size_t)(r->end - r->p) >= n;
+}
+
+/* Bytes not yet read. */
+uint64_t rd_left(const struct reader *r)
+{
+	uint64_t at = r->off + (uint64_t)(r->p - r->start);
+	if (r->f)
+		return r->size > at ? r->size - at : 0;
+	return (uint64_t)(r->end - r->p);
+}
+
 /* ---- field decoding in the executable's byte order ---- */
 
 bool rd_bytes(struct reader *r, void *out, size_t n)
 {
-	if ((size_t)(r->end - r->p) < n)
+	if ((size_t)(r->end - r->p) < n && !refill(r, n))
 		return false;
 	memcpy(out, r->p, n);
 	r->p += n;
@@ -106,21 +157,36 @@ static void read_hist_rec(struct reader *r)
 	    !rd_bytes(r, &abbrev, 1))
 		die(g, "%s: unexpected end of file", r->name);
 
+	/* A record with the range of an earlier one adds to it, and as many
+	   samples as that one has are read, as GNU does, whatever this header
+	   says (they differ only in damaged files, where the scale check
+	   cannot tell them apart: an empty range has scale 0 at any size). */
+	struct histogram *old = hist_check(g, lowpc, highpc, nbins, rate, dimen,
+	                                   abbrev);
+	if (old)
+		nbins = (uint32_t)old->num_bins;
 	/* A damaged count must not make us allocate what the file lacks. */
-	size_t avail = (size_t)(r->end - r->p) / 2;
-	if (avail < nbins) {
-		hist_check(g, lowpc, highpc, nbins, rate, dimen, abbrev);
+	uint64_t avail = rd_left(r) / 2;
+	if (avail < nbins)
 		die(g, "%s: unexpected EOF after reading %zu of %u samples",
-		    r->name, avail, nbins);
-	}
-	struct histogram *h = hist_record(g, lowpc, highpc, nbins, rate, dimen,
-	                                  abbrev);
-	for (uint32_t i = 0; i < nbins; i++) {
-		uint16_t c;
-		if (!rd_u16(r, &c))
+		    r->name, (size_t)avail, nbins);
+	struct histogram *h = old ? old : hist_record(g, lowpc, highpc, nbins,
+	                                              rate, dimen, abbrev);
+	/* Bins are decoded straight from the window, as many at a time as
+	   it holds. */
+	for (uint32_t i = 0; i < nbins;) {
+		if (r->end - r->p < 2 && !refill(r, 2))
 			die(g, "%s: unexpected EOF after reading %u of %u samples",
 			    r->name, i, nbins);
-		h->bins[i] += c;
+		size_t m = (size_t)(r->end - r->p) / 2;
+		if (m > nbins - i)
+			m = nbins - i;
+		const unsigned char *q = r->p;
+		int hi = g->big_endian ? 0 : 1;
+		for (size_t k = 0; k < m; k++, q += 2)
+			hist_add(h, i + k, (uint64_t)(q[hi] << 8 | q[1 - hi]));
+		r->p = q;
+		i += (uint32_t)m;
 	}
 	g->input_hist = true;
 }
@@ -129,11 +195,21 @@ static void read_arc_rec(struct reader *r)
 {
 	vma_t from, self;
 	uint32_t count;
-	if (!rd_vma(r, &from) || !rd_vma(r, &self) || !rd_u32(r, &count))
+	size_t a = (size_t)r->g->addr_size;
+	if ((size_t)(r->end - r->p) >= 2 * a + 4 && a == 8) {
+		/* the common case, decoded in place */
+		from = decode(r->g, r->p, 8);
+		self = decode(r->g, r->p + 8, 8);
+		count = (uint32_t)decode(r->g, r->p + 16, 4);
+		r->p += 20;
+	} else if (!rd_vma(r, &from) || !rd_vma(r, &self) ||
+	           !rd_u32(r, &count)) {
 		die(r->g, "%s: unexpected end of file", r->name);
+	}
 	debug_printf(r->g, DBG_SAMPLE, "[cg_read_rec] frompc 0x%lx selfpc 0x%lx "
 	             "count %u\n", (unsigned long)from, (unsigned long)self, count);
 	cg_tally(r->g, from, self, count);
+	r->g->arc_records++;
 	r->g->input_arcs = true;
 }
 
@@ -226,7 +302,8 @@ static void read_bsd(struct reader *r, struct rec_counts *rc)
 	struct bsd_hdr h;
 	read_bsd_hdr(r, &h);
 
-	int samp_bytes = (int)h.ncnt - h.size;
+	/* GNU subtracts in unsigned and keeps the result in an int. */
+	int samp_bytes = (int)(h.ncnt - (uint32_t)h.size);
 	int nbins = samp_bytes / 2;
 	/* Every later file must match the first histogram, whatever format
 	   that came in. */
@@ -240,8 +317,8 @@ static void read_bsd(struct reader *r, struct rec_counts *rc)
 		die(g, "file '%s' does not appear to be in gmon.out format", r->name);
 
 	/* GNU's message counts one bin fewer than it read. */
-	size_t avail = (size_t)(r->end - r->p) / 2;
-	if (avail < (size_t)nbins)
+	uint64_t avail = rd_left(r) / 2;
+	if (avail < (uint64_t)nbins)
 		die(g, "unexpected EOF after reading %d/%d bins", (int)avail - 1,
 		    nbins);
 	struct histogram *hg = hist_bsd_record(g, h.lowpc, h.highpc,
@@ -249,13 +326,14 @@ static void read_bsd(struct reader *r, struct rec_counts *rc)
 	for (int i = 0; i < nbins; i++) {
 		uint16_t c;
 		rd_u16(r, &c);
-		hg->bins[i] += c;
+		hist_add(hg, i, c);
 	}
 	rc->hist = nbins > 0;
 
 	vma_t from, self, count;
 	while (rd_vma(r, &from) && rd_vma(r, &self) && rd_vma(r, &count)) {
 		cg_tally(g, from, self, count);
+		g->arc_records++;
 		rc->arcs++;
 	}
 	g->input_hist = g->input_arcs = true;
@@ -283,12 +361,10 @@ void gmon_read(struct gprof *g, const char *name)
 		perror(name);
 		gprof_exit(1);
 	}
-	size_t len;
-	unsigned char *buf = slurp(f, &len);
-	if (f != stdin)
-		fclose(f);
+	struct reader r = { .g = g, .name = name };
+	uint64_t len = reader_open(&r, f);
+	const unsigned char *buf = r.buf;
 
-	struct reader r = { g, name, buf, buf, buf + len };
 	struct rec_counts rc = { 0, 0, 0 };
 	enum file_format ff = g->opt.file_format;
 	if (ff == FF_AUTO || ff == FF_MAGIC) {
@@ -303,7 +379,9 @@ void gmon_read(struct gprof *g, const char *name)
 	} else {
 		read_bsd(&r, &rc);
 	}
-	free(buf);
+	free(r.buf);
+	if (f != stdin)
+		fclose(f);
 	if (g->opt.style & STYLE_GMON_INFO)
 		print_file_info(g, name, &rc);
 }
@@ -389,9 +467,32 @@ static void write_bsd(struct writer *w)
 		wr_uint(w, (uint64_t)g->hz, 4);
 		wr_bytes(w, spare, sizeof spare);
 	}
-	for (size_t i = 0; i < nbins; i++)
-		wr_uint(w, h->bins[i] > 0xffff ? 0xffff : h->bins[i], 2);
+	for (size_t i = 0; i < nbins; i++) {
+		uint64_t c = hist_bin(h, i);
+		wr_uint(w, c > 0xffff ? 0xffff : c, 2);
+	}
 	write_arcs(w, true);
+}
+
+/* A count wider than the 32-bit field is split over several records.
+   Counts summed from GNU files never need more records than were read
+   (each held at most 2^32 - 1); a 64-bit BSD count near 2^64 would need
+   2^32 of them, so beyond a margin for genuine 64-bit counts the writer
+   refuses rather than write gigabytes for a damaged file. */
+static bool arcs_fit(struct gprof *g, bool bsd)
+{
+	if (bsd && g->addr_size == 8)
+		return true;            /* counts are written whole */
+	uint64_t extra = 0, limit = g->arc_records + (1u << 16);
+	for (size_t i = 0; i < g->syms.len; i++)
+		for (struct arc *arc = g->syms.base[i].children; arc;
+		     arc = arc->next_child) {
+			if (arc->count > 0)
+				extra += (arc->count - 1) / 0xffffffffu;
+			if (extra > limit)
+				return false;
+		}
+	return true;
 }
 
 /* Writes the summed profile to `filename` via a temporary file in the
@@ -399,6 +500,10 @@ static void write_bsd(struct writer *w)
 void gmon_write_sum(struct gprof *g, const char *filename)
 {
 	struct safe_file sf;
+	bool bsd = g->opt.file_format == FF_BSD || g->opt.file_format == FF_BSD44;
+	if (g->input_arcs && !arcs_fit(g, bsd))
+		die(g, "%s: call counts too large to be written (damaged input?)",
+		    filename);
 	if (!safe_open(&sf, filename))
 		die_plain("%s: %s", filename, strerror(errno));
 	struct writer w = { g, sf.f, false };

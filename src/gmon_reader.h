@@ -6,10 +6,17 @@
 
 #include "gprof.h"
 
+/* A file being read: all of it in memory (f == NULL), or a window onto a
+   big regular file that rd_bytes() slides forward as fields are read. */
 struct reader {
 	struct gprof *g;
 	const char *name;               /* file name, for messages */
-	const unsigned char *start, *p, *end;
+	const unsigned char *start, *p, *end;   /* the bytes in memory */
+	FILE *f;                        /* refills the window, or NULL */
+	unsigned char *buf;             /* the window's storage */
+	size_t cap;
+	uint64_t off;                   /* file offset of `start` */
+	uint64_t size;                  /* file size (streamed files) */
 };
 
 struct writer {
@@ -19,6 +26,7 @@ struct writer {
 };
 
 bool rd_bytes(struct reader *r, void *out, size_t n);
+uint64_t rd_left(const struct reader *r);
 bool rd_u16(struct reader *r, uint16_t *v);
 bool rd_u32(struct reader *r, uint32_t *v);
 bool rd_vma(struct reader *r, vma_t *v);

@@ -96,48 +96,61 @@ struct sym {
 	unsigned bfd_order;          /* creation order, for stable ties */
 	bool is_func, is_static, is_bb_head, mapped, placed;
 	bool file_known;             /* file/line lookup done */
-	char *shown;                 /* cached display_name() */
 	uint16_t spec;               /* bit t set: symbol matched table t */
+	char *shown;                 /* cached display_name() */
 
+	/* (Fields are grouped to leave no padding: there is one of these per
+	   function, or per source line with -l.) */
 	double hist_time;            /* self time in ticks */
 	uint64_t ncalls;             /* calls from others (self-calls removed) */
 	uint64_t self_calls;         /* recursive calls */
+	struct bb_slot *bb;          /* BB_SLOTS of them once nbb > 0 */
 	int nbb;
-	struct bb_slot bb[BB_SLOTS];
 
 	/* call graph */
-	struct arc *parents, *children;
 	int top_order;               /* depth-first (post-order) number */
 	int index;                   /* number printed in the call graph */
 	bool print_flag;
 	bool busy;                   /* on the dfn stack */
+	struct arc *parents, *children;
 	double fract;                /* share of time propagated */
 	double prop_self, prop_child;
 	double child_time;           /* children's time charged to this sym */
-	int cycle_num;               /* cycle this symbol heads or belongs to, 0 if none */
 	struct sym *cyc_head;        /* cycle header (or self) */
 	struct sym *cyc_next;        /* next member of the cycle */
 	struct sym *cyc_tail;        /* cg_dfn: last member of a root's list */
+	int cycle_num;               /* cycle this symbol heads or belongs to, 0 if none */
 	int dfn_pos;                 /* cg_dfn: stack position, 0 if off it */
 	/* -r / -R placement chain */
 	struct sym *prev_ord, *next_ord;
-	unsigned nuses;
 	struct ord_chain *ord_chain;  /* -r/-R: the chain holding this sym */
 	long ord_pos;                /* -r/-R: position within that chain */
+	unsigned nuses;
 };
 
 /* A symbol table: sorted by address after symtab_finish(). */
 struct symtab {
 	struct sym *base;
 	size_t len, cap;
+	vma_t *addrs;                /* base[i].addr, packed for sym_lookup;
+	                                set by symtab_finish(), NULL after adds */
+	uint32_t *bucket;            /* with addrs: per 2^shift bytes, the last */
+	size_t nbucket;              /* symbol starting at or before them */
+	unsigned shift;
 };
 
 /* One histogram record (several are allowed when their ranges differ). */
 struct histogram {
 	vma_t lowpc, highpc;
 	size_t num_bins;
-	uint64_t *bins;              /* summed counts (wider than on disk) */
+	uint32_t *bins;              /* summed counts (wider than on disk) */
+	uint64_t *wide;              /* replaces bins once a sum outgrows 32 bits */
 };
+
+static inline uint64_t hist_bin(const struct histogram *h, size_t i)
+{
+	return h->wide ? h->wide[i] : h->bins[i];
+}
 
 /* A parsed symspec: file, line and/or function name. */
 struct symspec {
@@ -147,11 +160,27 @@ struct symspec {
 	bool file_given;
 };
 
-/* An arc symspec FROM/TO: matches an arc whose parent matches `from` and
-   whose child matches `to`. */
-struct arc_spec {
-	enum spec_table table;       /* INCL_ARCS or EXCL_ARCS */
-	struct symspec from, to;
+/* A run of adjacent symbols matched by one spec, as a symspec table holds
+   it (sym_ids.c). */
+struct spec_range {
+	vma_t addr, end_addr;
+	size_t owner;                /* index into g->spec_list */
+};
+
+struct spec_table_ranges {
+	struct spec_range *v;
+	size_t n;
+};
+
+/* One parsed symspec option: its left part, and for FROM/TO its right. */
+struct parsed_spec {
+	enum spec_table table;
+	struct symspec left, right;
+	bool has_right;
+	struct spec_range *rights;   /* runs the right part matched */
+	size_t nrights;
+	size_t left_at, right_at;    /* 1 + index of the last symbol matched */
+	size_t left_entry, right_entry;
 };
 
 struct spec_arg {                /* one symspec option as given */
@@ -201,6 +230,7 @@ struct gprof {
 	bool sign_extend_vma;
 	char leading_char;           /* target's symbol prefix, or 0 */
 	bool has_line_info;          /* debug sections present */
+	struct find_window *find_window; /* core.c: symbols for BFD's scan */
 	struct source_file *files;   /* interned source files, newest first */
 	struct file_table file_table;
 	struct file_table name_table; /* interned line-symbol names */
@@ -211,10 +241,11 @@ struct gprof {
 	struct symtab syms;          /* function (or line) symbols */
 
 	/* symspec selection */
-	struct symspec *specs;       /* parsed, parallel to opt.specs */
+	struct parsed_spec *spec_list; /* in reverse command-line order */
+	size_t nspec_list;
+	struct spec_table_ranges tables[NUM_TABLES];
 	size_t table_count[NUM_TABLES];
-	struct arc_spec *arc_specs;  /* -k / -q/-Q arc pairs */
-	size_t narc_specs;
+	bool files_interned;         /* core_intern_files() has run */
 
 	/* profile data */
 	struct histogram *hists;
@@ -227,6 +258,7 @@ struct gprof {
 	int gmon_version;            /* version of the last GNU file read */
 	bool input_hist, input_arcs, input_bbs;
 	bool have_bsd_rate;
+	uint64_t arc_records;        /* arc records read, in all files */
 
 	/* call graph */
 	struct arc **arc_hash;
@@ -269,6 +301,9 @@ const char *display_name(struct gprof *g, const struct sym *s);
 const char *file_display(struct gprof *g, const struct source_file *f);
 void print_sym_name(struct gprof *g, FILE *out, const struct sym *s);
 void section_break(struct gprof *g, FILE *out);
+#define FMT_BUF 400              /* room for any double printed with %f */
+int fmt_fixed(char *buf, double v, int width, int prec);
+int fmt_uint(char *buf, uint64_t v, int width, bool left);
 
 /* ---- sort.c: glibc-msort-compatible stable merge sort ---- */
 typedef int (*cmp_fn)(const void *a, const void *b, void *ctx);
@@ -276,6 +311,7 @@ void stable_sort(void *base, size_t n, size_t size, cmp_fn cmp, void *ctx);
 
 /* ---- symtab.c ---- */
 struct sym *symtab_add(struct symtab *tab);
+void symtab_reserve(struct symtab *tab, size_t n);
 void symtab_finish(struct gprof *g, struct symtab *tab, vma_t text_end);
 struct sym *sym_lookup(const struct symtab *tab, vma_t addr);
 
@@ -313,9 +349,21 @@ void gmon_read(struct gprof *g, const char *filename);
 void gmon_write_sum(struct gprof *g, const char *filename);
 
 /* ---- hist.c (record readers/writers are in gmon_reader.h) ---- */
+void hist_widen(struct histogram *h);
+
+/* Adds to bin i (32-bit bins widen to 64 bits on the first overflow). */
+static inline void hist_add(struct histogram *h, size_t i, uint64_t count)
+{
+	if (!h->wide && h->bins[i] + count > UINT32_MAX)
+		hist_widen(h);
+	if (h->wide)
+		h->wide[i] += count;
+	else
+		h->bins[i] += (uint32_t)count;
+}
 void hist_assign_samples(struct gprof *g);
 void hist_print_flat(struct gprof *g, FILE *out);
-double hist_granularity_bytes(const struct gprof *g);
+long hist_granularity_bytes(const struct gprof *g);
 
 /* ---- call_graph.c ---- */
 void cg_tally(struct gprof *g, vma_t from_pc, vma_t self_pc, uint64_t count);

@@ -4,6 +4,7 @@
  * crediting each bin's samples to the symbols it overlaps (with GNU's
  * arithmetic, truncations included), and printing the flat profile.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,7 +78,20 @@ static struct histogram *new_record(struct gprof *g, vma_t lowpc,
 	h->highpc = highpc;
 	h->num_bins = nbins;
 	h->bins = xcalloc(nbins, sizeof *h->bins);
+	h->wide = NULL;
 	return h;
+}
+
+/* Bins are summed in 32 bits, which takes 65,538 full files to overflow;
+   the first sum that would (see hist_add) switches the record to 64-bit
+   bins. */
+void hist_widen(struct histogram *h)
+{
+	h->wide = xmalloc(h->num_bins * sizeof *h->wide);
+	for (size_t k = 0; k < h->num_bins; k++)
+		h->wide[k] = h->bins[k];
+	free(h->bins);
+	h->bins = NULL;
 }
 
 /* The record a GNU histogram's bins are added to.  The caller has made
@@ -113,8 +127,8 @@ static uint64_t max_bin(const struct histogram *h)
 {
 	uint64_t m = 0;
 	for (size_t i = 0; i < h->num_bins; i++)
-		if (h->bins[i] > m)
-			m = h->bins[i];
+		if (hist_bin(h, i) > m)
+			m = hist_bin(h, i);
 	return m;
 }
 
@@ -137,7 +151,8 @@ void hist_write_recs(struct gprof *g, struct writer *w)
 			wr_uint(w, (unsigned char)g->dimen_abbrev, 1);
 			for (size_t b = 0; b < h->num_bins; b++) {
 				uint64_t done = r * 0xffff;
-				uint64_t left = h->bins[b] > done ? h->bins[b] - done : 0;
+				uint64_t c = hist_bin(h, b);
+				uint64_t left = c > done ? c - done : 0;
 				wr_uint(w, left > 0xffff ? 0xffff : left, 2);
 			}
 		}
@@ -155,7 +170,7 @@ static void assign_one(struct gprof *g, const struct histogram *h,
 	size_t j = *jpos;
 
 	for (size_t i = 0; i < h->num_bins; i++) {
-		uint64_t count = h->bins[i];
+		uint64_t count = hist_bin(h, i);
 		if (!count)
 			continue;
 		vma_t bin_lo = low_u + (vma_t)(scale * (double)i);
@@ -275,7 +290,7 @@ static void print_header(struct gprof *g, FILE *out, char prefix)
 	snprintf(unit, sizeof unit, "%c%c/call", prefix, g->dimen_abbrev);
 	if (g->opt.bsd_style) {
 		fprintf(out, "\ngranularity: each sample hit covers %ld byte(s)",
-		        (long)g->hist_scale * GMON_HIST_UNIT);
+		        hist_granularity_bytes(g));
 		if (g->total_time > 0)
 			fprintf(out, " for %.2f%% of %.2f %s\n\n",
 			        100.0 / g->total_time, g->total_time / g->hz, g->dimen);
@@ -296,22 +311,34 @@ static void print_header(struct gprof *g, FILE *out, char prefix)
 static void print_row(struct gprof *g, FILE *out, const struct sym *s,
                       double *accum, double scale)
 {
+	/* One row is formatted by hand (as printf's "%6.2f %9.2f %8.2f"
+	   and so on would): printf is most of the time of a big report. */
+	char buf[6 * FMT_BUF];
+	int n = 0;
 	*accum += s->hist_time;
 	double pct = 100.0 * s->hist_time / g->total_time;
-	if (g->opt.bsd_style)
-		fprintf(out, "%5.1f %10.2f %8.2f", pct, *accum / g->hz,
-		        s->hist_time / g->hz);
-	else
-		fprintf(out, "%6.2f %9.2f %8.2f", pct, *accum / g->hz,
-		        s->hist_time / g->hz);
+	bool bsd = g->opt.bsd_style;
+	n += fmt_fixed(buf + n, pct, bsd ? 5 : 6, bsd ? 1 : 2);
+	buf[n++] = ' ';
+	n += fmt_fixed(buf + n, *accum / g->hz, bsd ? 10 : 9, 2);
+	buf[n++] = ' ';
+	n += fmt_fixed(buf + n, s->hist_time / g->hz, 8, 2);
+	buf[n++] = ' ';
 	if (s->ncalls != 0) {
 		double calls = (double)s->ncalls;
-		fprintf(out, " %8lu %8.2f %8.2f  ", (unsigned long)s->ncalls,
-		        scale * s->hist_time / g->hz / calls,
-		        scale * (s->hist_time + s->child_time) / g->hz / calls);
+		n += fmt_uint(buf + n, s->ncalls, 8, false);
+		buf[n++] = ' ';
+		n += fmt_fixed(buf + n, scale * s->hist_time / g->hz / calls, 8, 2);
+		buf[n++] = ' ';
+		n += fmt_fixed(buf + n, scale * (s->hist_time + s->child_time) /
+		               g->hz / calls, 8, 2);
+		buf[n++] = ' ';
+		buf[n++] = ' ';
 	} else {
-		fprintf(out, " %8.8s %8.8s %8.8s  ", "", "", "");
+		memset(buf + n, ' ', 28);
+		n += 28;
 	}
+	fwrite(buf, 1, (size_t)n, out);
 	if (g->opt.bsd_style)
 		print_sym_name(g, out, s);
 	else
@@ -385,7 +412,13 @@ static void print_blurb(FILE *out)
 "Public License version 3 or later.\n", out);
 }
 
-double hist_granularity_bytes(const struct gprof *g)
+/* The bytes one bin covers, as GNU prints it: (long)scale * 2.  x86-64
+   turns a NaN or out-of-range scale (a record with 0 bins) into LONG_MIN,
+   which doubles to 0; done here without undefined behaviour. */
+long hist_granularity_bytes(const struct gprof *g)
 {
-	return (double)((long)g->hist_scale * GMON_HIST_UNIT);
+	double s = g->hist_scale;
+	long v = s >= -9223372036854775808.0 && s < 9223372036854775808.0 ?
+		(long)s : LONG_MIN;
+	return (long)((unsigned long)v * GMON_HIST_UNIT);
 }

@@ -24,16 +24,30 @@ static bool probe_at(struct gprof *g, vma_t addr, struct probe *p)
 	       p->file && p->func && p->line != 0;
 }
 
+/* BFD hands back the same strings for the same place, so pointers
+   usually settle it. */
 static bool same_place(const struct probe *a, const struct probe *b)
 {
-	return a->line == b->line && strcmp(a->file, b->file) == 0 &&
-	       strcmp(a->func, b->func) == 0;
+	return a->line == b->line &&
+	       (a->file == b->file || strcmp(a->file, b->file) == 0) &&
+	       (a->func == b->func || strcmp(a->func, b->func) == 0);
 }
+
+/* A line symbol as the scan finds it: kept small, since there may be one
+   per few bytes of text, and made a full symbol only at the end. */
+struct line_rec {
+	vma_t addr;
+	const char *name;
+	struct source_file *file;
+	int line;
+	bool is_static;
+};
 
 /* Is the line symbol static?  Like the previous line symbol if that is of
    the same function and file, else like the function symbol covering it. */
-static bool line_is_static(const struct symtab *funcs, const struct sym *prev,
-                           const struct sym *s)
+static bool line_is_static(const struct symtab *funcs,
+                           const struct line_rec *prev,
+                           const struct line_rec *s)
 {
 	if (prev && prev->file == s->file && strcmp(prev->name, s->name) == 0)
 		return prev->is_static;
@@ -85,30 +99,46 @@ void core_build_line_syms(struct gprof *g)
 	asection *text = g->text_sec;
 	vma_t lo = bfd_section_vma(text), hi = lo + bfd_section_size(text);
 	unsigned step = bfd_get_arch(g->abfd) == bfd_arch_alpha ? 4 : 1;
-	struct symtab lines = { 0 };
+	/* Every address is probed: a damaged header claiming more text than
+	   the whole file holds would keep us (and GNU gprof) busy for ages. */
+	ufile_ptr fsize = bfd_get_file_size((bfd *)g->abfd);
+	if ((bfd_section_flags(text) & SEC_HAS_CONTENTS) && fsize > 0 &&
+	    bfd_section_size(text) > fsize)
+		die(g, "%s: section .text is larger than the file (damaged?)",
+		    g->opt.image);
+	struct line_rec *lines = NULL;
+	size_t n = 0, cap = 0;
 	struct line_scan ls = { 0 };
 	struct probe cur;
 
 	for (vma_t addr = lo; addr < hi; addr += step) {
 		if (!scan_addr(g, &ls, addr, &cur))
 			continue;
-		struct sym *s = symtab_add(&lines);
-		s->name = str_intern(g, cur.func);
-		s->file = source_file_intern(g, cur.file);
-		s->line = (int)cur.line;
-		s->file_known = true;
-		s->addr = addr;
-		s->is_static = line_is_static(&g->syms, lines.len > 1 ?
-		                              &lines.base[lines.len - 2] : NULL, s);
+		if (n == cap) {
+			cap = cap ? cap * 2 : 1024;
+			lines = xrealloc(lines, cap * sizeof *lines);
+		}
+		struct line_rec *r = &lines[n++];
+		r->name = str_intern(g, cur.func);
+		r->file = source_file_intern(g, cur.file);
+		r->line = (int)cur.line;
+		r->addr = addr;
+		r->is_static = line_is_static(&g->syms, n > 1 ? r - 1 : NULL, r);
 	}
-	if (ls.ncold != (long)lines.len)
+	if (ls.ncold != (long)n)
 		die(g, "somebody miscounted: ltab.len=%ld instead of %zu",
-		    ls.ncold, lines.len);
-	for (size_t i = 0; i < lines.len; i++) {
+		    ls.ncold, n);
+	symtab_reserve(&g->syms, g->syms.len + n);
+	for (size_t i = 0; i < n; i++) {
 		struct sym *s = symtab_add(&g->syms);
-		*s = lines.base[i];
+		s->name = lines[i].name;
+		s->file = lines[i].file;
+		s->line = lines[i].line;
+		s->file_known = true;
+		s->addr = lines[i].addr;
+		s->is_static = lines[i].is_static;
 		s->bfd_order = (unsigned)g->syms.len;
 	}
-	free(lines.base);
+	free(lines);
 	symtab_finish(g, &g->syms, hi);
 }

@@ -48,11 +48,94 @@ static void merge_sort(struct sort_ctx *s, char *b, size_t n)
 	memcpy(b, s->tmp, (n - n2) * size);
 }
 
+/* The same merge for arrays of pointers, which most report orders are:
+   plain assignments instead of memcpy calls. */
+static void merge_sort_ptr(const struct sort_ctx *s, void **b, size_t n)
+{
+	if (n <= 1)
+		return;
+	size_t n1 = n / 2, n2 = n - n1;
+	void **b1 = b, **b2 = b + n1, **out = (void **)s->tmp;
+
+	merge_sort_ptr(s, b1, n1);
+	merge_sort_ptr(s, b2, n2);
+	while (n1 > 0 && n2 > 0) {
+		if (s->cmp(b1, b2, s->ctx) <= 0) {
+			*out++ = *b1++;
+			n1--;
+		} else {
+			*out++ = *b2++;
+			n2--;
+		}
+	}
+	while (n1 > 0) {
+		*out++ = *b1++;
+		n1--;
+	}
+	memcpy(b, s->tmp, (n - n2) * sizeof *b);
+}
+
+/* Elements bigger than this (symbols, say) are sorted through an array of
+   pointers and then moved into place once, each along its permutation
+   cycle: the same comparisons in the same order, so the same result, but
+   without copying large structures at every level of the merge or a
+   second array of them. */
+#define INDIRECT_ABOVE 32
+
+struct indirect {
+	cmp_fn cmp;
+	void *ctx;
+};
+
+static int cmp_indirect(const void *a, const void *b, void *ctx)
+{
+	const struct indirect *ind = ctx;
+	return ind->cmp(*(char *const *)a, *(char *const *)b, ind->ctx);
+}
+
+static void permute(char *base, char **p, size_t n, size_t size)
+{
+	char *hold = xmalloc(size);
+	for (size_t i = 0; i < n; i++) {
+		if (p[i] == base + i * size)
+			continue;
+		memcpy(hold, base + i * size, size);
+		size_t j = i;
+		for (;;) {
+			size_t k = (size_t)(p[j] - base) / size;
+			p[j] = base + j * size;
+			if (k == i) {
+				memcpy(base + j * size, hold, size);
+				break;
+			}
+			memcpy(base + j * size, base + k * size, size);
+			j = k;
+		}
+	}
+	free(hold);
+}
+
 void stable_sort(void *base, size_t n, size_t size, cmp_fn cmp, void *ctx)
 {
 	if (n <= 1)
 		return;
+	if (size > INDIRECT_ABOVE) {
+		char **p = xmalloc(n * sizeof *p);
+		struct indirect ind = { cmp, ctx };
+		struct sort_ctx s = { sizeof *p, cmp_indirect, &ind,
+		                      xmalloc(n * sizeof *p) };
+		for (size_t i = 0; i < n; i++)
+			p[i] = (char *)base + i * size;
+		merge_sort_ptr(&s, (void **)p, n);
+		free(s.tmp);
+		permute(base, p, n, size);
+		free(p);
+		return;
+	}
 	struct sort_ctx s = { size, cmp, ctx, xmalloc(n * size) };
-	merge_sort(&s, base, n);
+	if (size == sizeof(void *))
+		merge_sort_ptr(&s, base, n);
+	else
+		merge_sort(&s, base, n);
 	free(s.tmp);
 }

@@ -2,8 +2,15 @@
 /*
  * sym_ids.c - symspecs: the option arguments that include or exclude
  * symbols (funcname, file.c, file.c:func, file.c:LINE, :func.with.dots,
- * FROM/TO for arcs), parsed and resolved into the include/exclude tables
- * that every report consults.
+ * FROM/TO for arcs), resolved into the include/exclude tables that every
+ * report consults.
+ *
+ * The tables are built the way GNU builds them, because their shape shows
+ * in the output: each table holds, per spec, the runs of adjacent symbols
+ * the spec matches; runs of several specs that start at the same symbol
+ * collapse into the one from the spec given last; and a symbol belongs to
+ * a table if the run starting closest below it reaches it.  An arc table
+ * also remembers, for each run, the runs the spec's TO part matched.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -67,17 +74,29 @@ static const char *basename_of(const char *path)
 	return s ? s + 1 : path;
 }
 
-static bool spec_needs_file(const struct symspec *sp)
+/* A file name in a spec stands for the first source file (newest first,
+   as GNU's list runs) with that base name; NULL if there is none, and
+   then the spec matches nothing. */
+static const struct source_file *spec_file(struct gprof *g, const char *name)
 {
-	return sp->file_given || sp->line != 0;
+	for (const struct source_file *f = g->files; f; f = f->next)
+		if (strcmp(basename_of(f->name), name) == 0)
+			return f;
+	return NULL;
 }
 
-static bool spec_match(struct gprof *g, const struct symspec *sp, struct sym *s)
+struct resolved {               /* a symspec with its file looked up */
+	const struct symspec *sp;
+	const struct source_file *file;
+};
+
+static bool spec_match(struct gprof *g, const struct resolved *r,
+                       struct sym *s)
 {
-	if (spec_needs_file(sp))
+	const struct symspec *sp = r->sp;
+	if (sp->file_given || sp->line != 0)
 		sym_lookup_file(g, s);
-	if (sp->file_given &&
-	    (!s->file || strcmp(basename_of(s->file->name), sp->file) != 0))
+	if (sp->file_given && (!r->file || s->file != r->file))
 		return false;
 	if (sp->line != 0 && s->line != sp->line)
 		return false;
@@ -91,71 +110,123 @@ static bool spec_match(struct gprof *g, const struct symspec *sp, struct sym *s)
 	return true;
 }
 
-static void add_arc_spec(struct gprof *g, enum spec_table t, const char *left,
-                         const char *right)
+static size_t range_push(struct spec_range **v, size_t *n, const struct sym *s,
+                         size_t owner)
 {
-	g->arc_specs = xrealloc(g->arc_specs,
-	                        (g->narc_specs + 1) * sizeof *g->arc_specs);
-	struct arc_spec *as = &g->arc_specs[g->narc_specs++];
-	as->table = t;
-	parse_one(left, &as->from);
-	parse_one(right, &as->to);
+	if ((*n & (*n - 1)) == 0)        /* grow at powers of two */
+		*v = xrealloc(*v, (*n ? *n * 2 : 1) * sizeof **v);
+	(*v)[*n] = (struct spec_range){ s->addr, s->end_addr, owner };
+	return (*n)++;
 }
 
-static void mark_table(struct gprof *g, const struct symspec *sp,
-                       enum spec_table t)
+/* Adds symbol i to the spec's current run in `v`, or starts a run. */
+static void extend(struct spec_range **v, size_t *n, size_t *at, size_t *entry,
+                   const struct sym *s, size_t i, size_t owner)
 {
+	if (*at != 0 && *at == i)
+		(*v)[*entry].end_addr = s->end_addr;
+	else
+		*entry = range_push(v, n, s, owner);
+	*at = i + 1;
+}
+
+static void parse_specs(struct gprof *g)
+{
+	const struct options *o = &g->opt;
+	g->spec_list = xcalloc(o->nspecs + 1, sizeof *g->spec_list);
+	for (size_t i = o->nspecs; i-- > 0;) {
+		struct parsed_spec *ps = &g->spec_list[g->nspec_list++];
+		const char *text = o->specs[i].text, *slash = strchr(text, '/');
+		char *left = slash ? strndup(text, (size_t)(slash - text))
+		                   : xstrdup(text);
+		ps->table = o->specs[i].table;
+		parse_one(left, &ps->left);
+		if (slash) {
+			ps->has_right = true;
+			parse_one(slash + 1, &ps->right);
+		}
+		debug_printf(g, DBG_IDS, "[sym_ids] table %d spec `%s'\n",
+		             ps->table, text);
+		free(left);
+	}
+}
+
+static bool any_file_spec(const struct gprof *g)
+{
+	for (size_t k = 0; k < g->nspec_list; k++) {
+		const struct parsed_spec *ps = &g->spec_list[k];
+		if (ps->left.file_given || (ps->has_right && ps->right.file_given))
+			return true;
+	}
+	return false;
+}
+
+/* Walks the symbols once, in address order, offering each to every spec
+   (in reverse command-line order, as GNU's list runs). */
+static void collect_runs(struct gprof *g)
+{
+	size_t n = g->nspec_list;
+	struct resolved *lr = xcalloc(n + 1, sizeof *lr);
+	struct resolved *rr = xcalloc(n + 1, sizeof *rr);
+	for (size_t k = 0; k < n; k++) {
+		struct parsed_spec *ps = &g->spec_list[k];
+		lr[k] = (struct resolved){ &ps->left, ps->left.file ?
+			spec_file(g, ps->left.file) : NULL };
+		rr[k] = (struct resolved){ &ps->right, ps->right.file ?
+			spec_file(g, ps->right.file) : NULL };
+	}
 	for (size_t i = 0; i < g->syms.len; i++) {
 		struct sym *s = &g->syms.base[i];
-		if (!(s->spec & (1u << t)) && spec_match(g, sp, s)) {
-			s->spec |= (uint16_t)(1u << t);
-			g->table_count[t]++;
+		for (size_t k = 0; k < n; k++) {
+			struct parsed_spec *ps = &g->spec_list[k];
+			struct spec_table_ranges *t = &g->tables[ps->table];
+			if (spec_match(g, &lr[k], s))
+				extend(&t->v, &t->n, &ps->left_at, &ps->left_entry,
+				       s, i, k);
+			if (ps->has_right && spec_match(g, &rr[k], s))
+				extend(&ps->rights, &ps->nrights, &ps->right_at,
+				       &ps->right_entry, s, i, k);
 		}
 	}
+	free(lr);
+	free(rr);
 }
 
-/* Count the symbols an arc spec's FROM side matches: an include table of
-   arcs is "empty" (no restriction) only when no FROM matched anything. */
-static void count_arc_from(struct gprof *g, const struct arc_spec *as)
+static int cmp_range(const void *a, const void *b, void *ctx)
 {
-	for (size_t i = 0; i < g->syms.len; i++)
-		if (spec_match(g, &as->from, &g->syms.base[i]))
-			g->table_count[as->table]++;
+	vma_t x = ((const struct spec_range *)a)->addr;
+	vma_t y = ((const struct spec_range *)b)->addr;
+	(void)ctx;
+	return x < y ? -1 : x > y;
 }
 
-/* A stand-in for a run of adjacent matching symbols, as GNU's symspec
-   tables hold them: it carries the first symbol's name and no graph. */
-static struct sym *range_copy(const struct sym *first, const struct sym *last)
+/* Address order; of several runs starting at one address, the first
+   (from the spec given last) is kept. */
+static void finish_table(struct spec_table_ranges *t)
 {
-	struct sym *c = xcalloc(1, sizeof *c);
-	c->name = first->name;
-	c->addr = first->addr;
-	c->end_addr = last->end_addr;
-	c->file = first->file;
-	c->line = first->line;
-	c->file_known = true;
-	c->is_func = first->is_func;
-	c->is_static = first->is_static;
-	return c;
+	stable_sort(t->v, t->n, sizeof *t->v, cmp_range, NULL);
+	size_t kept = 0;
+	for (size_t i = 0; i < t->n; i++)
+		if (kept == 0 || t->v[i].addr != t->v[kept - 1].addr)
+			t->v[kept++] = t->v[i];
+	t->n = kept;
 }
 
-static size_t spec_ranges(struct gprof *g, const struct symspec *sp,
-                          struct sym ***out)
+/* The run starting closest below `addr`, if it reaches `addr`. */
+static const struct spec_range *table_lookup(const struct spec_table_ranges *t,
+                                             vma_t addr)
 {
-	size_t n = 0;
-	struct sym **v = NULL;
-	for (size_t i = 0; i < g->syms.len; i++) {
-		if (!spec_match(g, sp, &g->syms.base[i]))
-			continue;
-		size_t j = i;
-		while (j + 1 < g->syms.len && spec_match(g, sp, &g->syms.base[j + 1]))
-			j++;
-		v = xrealloc(v, (n + 1) * sizeof *v);
-		v[n++] = range_copy(&g->syms.base[i], &g->syms.base[j]);
-		i = j;
+	size_t lo = 0, hi = t->n;
+	if (hi == 0 || addr < t->v[0].addr)
+		return NULL;
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (t->v[mid].addr <= addr)
+			lo = mid;
+		else
+			hi = mid;
 	}
-	*out = v;
-	return n;
+	return addr <= t->v[lo].end_addr ? &t->v[lo] : NULL;
 }
 
 /*
@@ -164,51 +235,55 @@ static size_t spec_ranges(struct gprof *g, const struct symspec *sp,
  * symbol, but they enter the list of arcs that -r and -R order, first and
  * in reverse command-line order, so they are made here the same way.
  */
+static struct sym *range_copy(const struct gprof *g, const struct spec_range *r)
+{
+	const struct sym *first = sym_lookup(&g->syms, r->addr);
+	struct sym *c = xcalloc(1, sizeof *c);
+	if (first)
+		*c = *first;
+	c->addr = r->addr;
+	c->end_addr = r->end_addr;
+	c->parents = c->children = NULL;
+	c->ncalls = c->self_calls = 0;
+	c->hist_time = 0;
+	c->shown = NULL;
+	return c;
+}
+
 static void add_spec_arcs(struct gprof *g)
 {
-	const struct options *o = &g->opt;
-	for (size_t i = o->nspecs; i-- > 0;) {
-		const char *text = o->specs[i].text, *slash = strchr(text, '/');
-		if (!slash)
+	for (size_t k = 0; k < g->nspec_list; k++) {
+		const struct parsed_spec *ps = &g->spec_list[k];
+		const struct spec_table_ranges *t = &g->tables[ps->table];
+		if (!ps->has_right)
 			continue;
-		char *left = strndup(text, (size_t)(slash - text));
-		struct symspec from, to;
-		parse_one(left, &from);
-		parse_one(slash + 1, &to);
-		struct sym **lv, **rv;
-		size_t nl = spec_ranges(g, &from, &lv), nr = spec_ranges(g, &to, &rv);
-		for (size_t a = 0; a < nl; a++)
-			for (size_t b = 0; b < nr; b++)
-				arc_add(g, lv[a], rv[b], 0);
-		free(lv);
-		free(rv);
-		free(left);
+		for (size_t a = 0; a < t->n; a++) {
+			if (t->v[a].owner != k)
+				continue;
+			struct sym *from = range_copy(g, &t->v[a]);
+			for (size_t b = 0; b < ps->nrights; b++)
+				arc_add(g, from, range_copy(g, &ps->rights[b]), 0);
+		}
 	}
 }
 
 void sym_ids_resolve(struct gprof *g)
 {
-	const struct options *o = &g->opt;
-	for (size_t i = 0; i < o->nspecs; i++) {
-		const char *text = o->specs[i].text;
-		enum spec_table t = o->specs[i].table;
-		const char *slash = strchr(text, '/');
-		char *left = slash ? strndup(text, (size_t)(slash - text))
-		                   : xstrdup(text);
-		if (slash && (t == INCL_ARCS || t == EXCL_ARCS)) {
-			add_arc_spec(g, t, left, slash + 1);
-			count_arc_from(g, &g->arc_specs[g->narc_specs - 1]);
-		} else if (t != INCL_ARCS && t != EXCL_ARCS) {
-			struct symspec sp;
-			parse_one(left, &sp);
-			mark_table(g, &sp, t);
-			free(sp.file);
-			free(sp.func);
-		}
-		debug_printf(g, DBG_IDS, "[sym_ids] table %d spec `%s'\n", t, text);
-		free(left);
-	}
+	parse_specs(g);
+	if (any_file_spec(g))
+		core_intern_files(g);
+	collect_runs(g);
 	add_spec_arcs(g);
+	for (int t = 0; t < NUM_TABLES; t++) {
+		finish_table(&g->tables[t]);
+		g->table_count[t] = g->tables[t].n;
+	}
+	for (size_t i = 0; i < g->syms.len; i++) {
+		struct sym *s = &g->syms.base[i];
+		for (int t = 0; t < NUM_TABLES; t++)
+			if (table_lookup(&g->tables[t], s->addr))
+				s->spec |= (uint16_t)(1u << t);
+	}
 }
 
 bool sym_in(const struct gprof *g, const struct sym *s, enum spec_table t)
@@ -227,16 +302,21 @@ bool sym_selected(const struct gprof *g, const struct sym *s,
 	return g->table_count[incl] == 0 && !sym_in(g, s, incl + 1);
 }
 
+/* Is there a run in table t holding the parent whose spec's TO side holds
+   the child?  Every run is tried, as GNU does (tables are tiny). */
 static bool arc_in(const struct gprof *g, enum spec_table t,
                    const struct sym *parent, const struct sym *child)
 {
-	struct gprof *mg = (struct gprof *)g;
-	for (size_t i = 0; i < g->narc_specs; i++) {
-		const struct arc_spec *as = &g->arc_specs[i];
-		if (as->table == t &&
-		    spec_match(mg, &as->from, (struct sym *)parent) &&
-		    spec_match(mg, &as->to, (struct sym *)child))
-			return true;
+	const struct spec_table_ranges *tab = &g->tables[t];
+	for (size_t i = 0; i < tab->n; i++) {
+		const struct spec_range *r = &tab->v[i];
+		if (parent->addr < r->addr || parent->addr > r->end_addr)
+			continue;
+		const struct parsed_spec *ps = &g->spec_list[r->owner];
+		for (size_t k = 0; k < ps->nrights; k++)
+			if (child->addr >= ps->rights[k].addr &&
+			    child->addr <= ps->rights[k].end_addr)
+				return true;
 	}
 	return false;
 }
@@ -244,8 +324,6 @@ static bool arc_in(const struct gprof *g, enum spec_table t,
 bool arc_selected(const struct gprof *g, const struct sym *parent,
                   const struct sym *child)
 {
-	if (g->narc_specs == 0)
-		return true;
 	if (arc_in(g, INCL_ARCS, parent, child))
 		return true;
 	return g->table_count[INCL_ARCS] == 0 &&

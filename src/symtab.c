@@ -11,15 +11,29 @@
 
 struct sym *symtab_add(struct symtab *tab)
 {
-	if (tab->len == tab->cap) {
-		tab->cap = tab->cap ? tab->cap * 2 : 1024;
-		tab->base = xrealloc(tab->base, tab->cap * sizeof *tab->base);
-	}
+	if (tab->len == tab->cap)
+		symtab_reserve(tab, tab->cap ? tab->cap * 2 : 1024);
+	free(tab->addrs);
+	free(tab->bucket);
+	tab->addrs = NULL;
+	tab->bucket = NULL;
 	struct sym *s = &tab->base[tab->len++];
 	memset(s, 0, sizeof *s);
 	s->cyc_head = NULL;
 	return s;
 }
+
+/* Room for n symbols in all (symbols are big: callers that know how many
+   are coming avoid the slack of doubling). */
+void symtab_reserve(struct symtab *tab, size_t n)
+{
+	if (n <= tab->cap)
+		return;
+	tab->cap = n;
+	tab->base = xrealloc(tab->base, tab->cap * sizeof *tab->base);
+}
+
+static void index_addrs(struct symtab *tab);
 
 /* Address order; at one address functions come before other symbols and
    globals before statics.  Remaining ties keep creation order. */
@@ -90,6 +104,43 @@ void symtab_finish(struct gprof *g, struct symtab *tab, vma_t text_end)
 	tab->len = kept;
 	if (kept > 0 && tab->base[kept - 1].end_addr == 0)
 		tab->base[kept - 1].end_addr = text_end - 1;
+	index_addrs(tab);
+}
+
+/* Lookups search a packed copy of the start addresses (a few cache lines
+   instead of one per probed symbol), and only the part of it that one
+   bucket of addresses narrows them to: buckets are 2^shift bytes wide,
+   about two per symbol. */
+static void index_addrs(struct symtab *tab)
+{
+	size_t n = tab->len;
+	const vma_t *a;
+	if (n == 0) {
+		free(tab->addrs);
+		free(tab->bucket);
+		tab->addrs = NULL;
+		tab->bucket = NULL;
+		return;
+	}
+	tab->addrs = xrealloc(tab->addrs, n * sizeof *tab->addrs);
+	for (size_t i = 0; i < n; i++)
+		tab->addrs[i] = tab->base[i].addr;
+	a = tab->addrs;
+
+	vma_t span = a[n - 1] - a[0];
+	unsigned shift = 0;
+	while ((span >> shift) > 2 * (vma_t)n)
+		shift++;
+	size_t nb = (size_t)(span >> shift) + 1;
+	tab->bucket = xrealloc(tab->bucket, nb * sizeof *tab->bucket);
+	tab->nbucket = nb;
+	tab->shift = shift;
+	for (size_t k = 0, j = 0; k < nb; k++) {
+		vma_t start = a[0] + ((vma_t)k << shift);
+		while (j + 1 < n && a[j + 1] <= start)
+			j++;
+		tab->bucket[k] = (uint32_t)j;
+	}
 }
 
 /* The symbol covering `addr`: the last one starting at or below it, which
@@ -99,12 +150,33 @@ struct sym *sym_lookup(const struct symtab *tab, vma_t addr)
 	size_t lo = 0, hi = tab->len;
 	if (hi == 0 || addr < tab->base[0].addr)
 		return NULL;
-	while (hi - lo > 1) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (tab->base[mid].addr <= addr)
-			lo = mid;
-		else
-			hi = mid;
+	if (tab->addrs) {
+		/* The answer lies between the last symbol at or before this
+		   bucket's start and the last one at or before the next's. */
+		const vma_t *a = tab->addrs;
+		vma_t k = (addr - a[0]) >> tab->shift;
+		if (k < tab->nbucket) {
+			lo = tab->bucket[k];
+			if (k + 1 < tab->nbucket)
+				hi = (size_t)tab->bucket[k + 1] + 1;
+		} else {
+			lo = tab->bucket[tab->nbucket - 1];
+		}
+		/* branch-free: the choice compiles to a conditional move */
+		size_t n = hi - lo;
+		while (n > 1) {
+			size_t half = n / 2;
+			lo = a[lo + half] <= addr ? lo + half : lo;
+			n -= half;
+		}
+	} else {
+		while (hi - lo > 1) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (tab->base[mid].addr <= addr)
+				lo = mid;
+			else
+				hi = mid;
+		}
 	}
 	struct sym *s = &tab->base[lo];
 	if (lo + 1 < tab->len)

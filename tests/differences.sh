@@ -51,4 +51,26 @@ cp "$F/gmon.out" a.out.gmon
 "$CAND" -b -p "$F/prog" "$F/gmon.out" "$D/scale2.gmon" > /dev/null 2> err.txt
 tail -c 1 err.txt | od -An -c | grep -q '\\n'
 result "diff:scale-message-newline" $?
+
+# 2. Merged arc counts beyond 2^32-1 survive in gmon.sum (the gen-merge
+# fixture: two hand-made profiles whose counts add up past 2^32).  Reading
+# our gmon.sum back gives the same report as reading the two files; GNU's
+# own gmon.sum truncates them, so it does not.
+G=$TESTS_DIR/fixtures/gen-merge
+mkdir -p "$WORK/big" && cd "$WORK/big" || exit 1
+"$CAND" -s "$G/prog" "$G/gmon.1" "$G/gmon.2" > /dev/null 2>&1
+"$CAND" -b -q "$G/prog" "$G/gmon.1" "$G/gmon.2" > two.out 2>/dev/null
+"$CAND" -b -q "$G/prog" gmon.sum > sum.out 2>/dev/null
+cmp -s two.out sum.out
+result "diff:sum-keeps-big-arc-counts" $?
+if [ -x "$REF" ]; then
+	"$REF" -b -q "$G/prog" gmon.sum > gnu-reads-ours.out 2>/dev/null
+	"$REF" -b -q "$G/prog" "$G/gmon.1" "$G/gmon.2" > gnu-two.out 2>/dev/null
+	cmp -s gnu-two.out gnu-reads-ours.out
+	result "diff:sum-keeps-big-arc-counts-gnu-reads-it" $?
+	mkdir gnu && (cd gnu && "$REF" -s "$G/prog" "$G/gmon.1" "$G/gmon.2" > /dev/null 2>&1)
+	"$REF" -b -q "$G/prog" gnu/gmon.sum > gnu-sum.out 2>/dev/null
+	! cmp -s gnu-two.out gnu-sum.out
+	result "diff:sum-keeps-big-arc-counts-gnu-truncates" $?
+fi
 exit 0

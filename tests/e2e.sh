@@ -1,12 +1,15 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # e2e.sh: end-to-end tests.  Runs GPROF_BINARY on every fixture of
 # tests/fixtures with every option set of tests/cases.txt (and of
-# tests/cases-callgraph.txt when enabled), each in a fresh scratch directory
-# under LC_ALL=C, and compares stdout (with the explanatory blurbs masked on
-# both sides, see strip_blurbs in lib.sh), exit status and any gmon.sum with the
+# tests/cases-callgraph.txt when enabled) but those listed in the fixture's
+# skip-cases.txt, plus those of the fixture's own cases.txt (see lib.sh), each
+# in a fresh scratch directory under LC_ALL=C, and compares stdout (with the
+# explanatory blurbs masked on both sides, see strip_blurbs in lib.sh), exit
+# status, any gmon.sum and any annotated-source files NAME-ann (-y) with the
 # committed expected files ("e2e:FIXTURE:CASE") and, when /usr/bin/gprof
 # exists, with GNU gprof run live on the same inputs ("live:FIXTURE:CASE").
-# Also fails a run that leaves files other than gmon.sum in its directory.
+# Also fails a run that leaves files other than gmon.sum and *-ann in its
+# directory.
 # Prints one PASS:/FAIL:/SKIP: line per test, with a short diff under a FAIL.
 #
 # usage: sh tests/e2e.sh GPROF_BINARY
@@ -19,8 +22,8 @@ TESTS_DIR=$(cd "$(dirname "$0")" && pwd)
 FIXTURES_DIR=$TESTS_DIR/fixtures
 
 # Compare one side's results in directory $2 with the reference in $3
-# (files out, rc, and optional gmon.sum) for the test named $1.  $4 names the
-# reference in messages.  Prints the PASS:/FAIL: line.
+# (files out, rc, optional gmon.sum and optional ann/*-ann) for the test
+# named $1.  $4 names the reference in messages.  Prints the PASS:/FAIL: line.
 compare_result() {
 	name=$1 got=$2 want=$3 what=$4
 	why=
@@ -34,6 +37,10 @@ compare_result() {
 		why="${why:+$why; }gmon.sum written but $what wrote none"
 	elif [ -f "$want/gmon.sum" ] && ! cmp -s "$want/gmon.sum" "$got/gmon.sum"; then
 		why="${why:+$why; }gmon.sum differs from $what"
+	fi
+	annwhy=$(compare_ann "$want/ann" "$got/ann" "$what")
+	if [ -n "$annwhy" ]; then
+		why="${why:+$why; }$annwhy"
 	fi
 	if grep -q -e 'Sanitizer' -e 'runtime error:' "$got/err" 2>/dev/null; then
 		why="${why:+$why; }sanitizer report on stderr"
@@ -49,9 +56,12 @@ compare_result() {
 	{
 		if ! cmp -s "$want/out" "$got/out"; then
 			diff -u "$want/out" "$got/out" | sed -e '1,2d'
-		elif [ -f "$want/gmon.sum" ] && [ -f "$got/gmon.sum" ]; then
+		elif [ -f "$want/gmon.sum" ] && [ -f "$got/gmon.sum" ] &&
+		     ! cmp -s "$want/gmon.sum" "$got/gmon.sum"; then
 			echo "gmon.sum: first differing bytes (offset, $what, candidate; octal):"
 			cmp -l "$want/gmon.sum" "$got/gmon.sum" 2>&1
+		elif [ -n "$annwhy" ] && [ -d "$want/ann" ] && [ -d "$got/ann" ]; then
+			diff -r -u "$want/ann" "$got/ann"
 		fi
 		if [ -s "$got/err" ]; then
 			echo "candidate stderr:"
@@ -61,8 +71,30 @@ compare_result() {
 	return 1
 }
 
+# Compare the annotated-source files in directories $1 (reference, named
+# $3 in messages) and $2 (candidate), either of which may be missing; print
+# what differs, or nothing.
+compare_ann() {
+	_a=$(cd "$1" 2>/dev/null && ls -A)
+	_b=$(cd "$2" 2>/dev/null && ls -A)
+	if [ "$_a" != "$_b" ]; then
+		printf 'wrote annotation files [%s], %s wrote [%s]\n' \
+			"$(printf '%s' "$_b" | tr '\n' ' ' | sed 's/ $//')" "$3" \
+			"$(printf '%s' "$_a" | tr '\n' ' ' | sed 's/ $//')"
+		return
+	fi
+	printf '%s\n' "$_a" | while read -r _f; do
+		[ -n "$_f" ] || continue
+		if ! cmp -s "$1/$_f" "$2/$_f"; then
+			printf '%s differs from %s\n' "$_f" "$3"
+			break
+		fi
+	done
+}
+
 # Run binary $1 on fixture $2 with options $3 in a fresh directory $4/run;
-# the results go to $4/out, $4/err, $4/rc and (masked) $4/gmon.sum.
+# the results go to $4/out, $4/err, $4/rc, (masked) $4/gmon.sum and
+# $4/ann/*-ann.
 run_side() {
 	bin=$1 fdir=$2 opts=$3 dir=$4
 	mkdir -p "$dir/run"
@@ -83,6 +115,7 @@ run_side() {
 		LC_ALL=C with_timeout 120 "$bin" $opts prog $profiles
 	) > "$dir/out.raw" 2> "$dir/err" < /dev/null || rc=$?
 	echo "$rc" > "$dir/rc"
+	collect_ann "$dir/run" "$dir/ann"
 	ls -A "$dir/run" | grep -v -x 'gmon\.sum' | comm -13 "$dir/before.ls" - > "$dir/newfiles"
 	strip_blurbs "$dir/out.raw" "$dir/out"
 	if [ -f "$dir/run/gmon.sum" ]; then
@@ -95,10 +128,11 @@ job_body() {
 	fixture=$2 id=$3 jd=$4
 	fdir=$FIXTURES_DIR/$fixture
 	# shellcheck disable=SC2046
-	if ! opts=$(set -f; case_options "$id" $(case_files)); then
+	if ! opts=$(set -f; case_options "$id" $(fixture_case_files "$fdir") $(case_files)); then
 		echo "FAIL: e2e:$fixture:$id (case not found)"
 		return
 	fi
+	opts=$(expand_options "$opts" "$fdir")
 	set -f
 	if [ ! -f "$fdir/expected/$id.out" ] || [ ! -f "$fdir/expected/$id.rc" ]; then
 		echo "FAIL: e2e:$fixture:$id (no expected output: run sh tests/make-fixtures.sh --expected-only)"
@@ -109,6 +143,9 @@ job_body() {
 		cp "$fdir/expected/$id.rc" "$jd/want/rc"
 		if [ -f "$fdir/expected/$id.sum" ]; then
 			cp "$fdir/expected/$id.sum" "$jd/want/gmon.sum"
+		fi
+		if [ -d "$fdir/expected/$id.ann" ]; then
+			cp -R "$fdir/expected/$id.ann" "$jd/want/ann"
 		fi
 		compare_result "e2e:$fixture:$id" "$jd/cand" "$jd/want" "expected"
 	fi
@@ -157,9 +194,17 @@ trap 'exit 130' INT TERM HUP PIPE
 mkdir -p "$WORK/res" "$WORK/job"
 export CAND LIVE_REF REF WORK
 
-# Case ids must be unique: they name the expected files.
+# Case ids must be unique (in the global files, and in each fixture's
+# cases.txt together with them): they name the expected files.
 # shellcheck disable=SC2046
 dups=$(list_cases $(case_files all) | awk '{ print $1 }' | sort | uniq -d)
+for fdir in "$FIXTURES_DIR"/*/; do
+	fdir=${fdir%/}
+	[ -f "$fdir/cases.txt" ] || continue
+	# shellcheck disable=SC2046
+	d=$(list_cases $(case_files all) "$fdir/cases.txt" | awk '{ print $1 }' | sort | uniq -d)
+	[ -z "$d" ] || dups="$dups $d ($(basename "$fdir"))"
+done
 if [ -n "$dups" ]; then
 	echo "FAIL: $label: duplicate case ids: $dups"
 	exit 1
@@ -171,10 +216,10 @@ fi
 # The job list: one line "SEQ FIXTURE CASE" per test pair.
 seq=0
 for fdir in "$FIXTURES_DIR"/*/; do
+	fdir=${fdir%/}
 	fixture=$(basename "$fdir")
 	[ -f "$fdir/prog" ] || continue
-	# shellcheck disable=SC2046
-	for id in $(list_cases $(case_files) | awk '{ print $1 }'); do
+	for id in $(fixture_case_ids "$fdir"); do
 		seq=$((seq + 1))
 		printf '%05d %s %s\n' "$seq" "$fixture" "$id"
 	done

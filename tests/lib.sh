@@ -37,6 +37,67 @@ case_options() {
 	printf '%s\n' "$_line" | sed -e 's/^[^[:space:]]*[[:space:]]*//'
 }
 
+# Per-fixture cases: tests/fixtures/NAME/cases.txt (same format as
+# cases.txt) holds option sets run on that fixture only, in addition to the
+# global ones, typically options that name its functions or files; an option
+# may contain {FIXTURE}, replaced at run time by the fixture's absolute
+# directory (for -I DIR, map files, ...; the path must not contain
+# whitespace).  tests/fixtures/NAME/skip-cases.txt lists global case IDs
+# ("ID reason...") NOT run on that fixture, where GNU's output is known to
+# differ on purpose (see doc/gprof.md, "Differences from GNU gprof").
+
+# The case files of fixture directory $1 (none, or its cases.txt).
+fixture_case_files() {
+	if [ -f "$1/cases.txt" ]; then
+		printf '%s\n' "$1/cases.txt"
+	fi
+}
+
+# The IDs of the cases run on fixture directory $1: the global ones in use
+# (with "all" as second argument, all of them) minus the fixture's skipped
+# ones, then the fixture's own.
+fixture_case_ids() {
+	_skip=
+	if [ -f "$1/skip-cases.txt" ]; then
+		_skip=$(list_cases "$1/skip-cases.txt" | awk '{ print $1 }' | tr '\n' ' ')
+	fi
+	# shellcheck disable=SC2046
+	list_cases $(case_files "${2:-}") | awk -v skip="$_skip" '
+	BEGIN { n = split(skip, s, " "); for (i = 1; i <= n; i++) drop[s[i]] = 1 }
+	!($1 in drop) { print $1 }'
+	# shellcheck disable=SC2046
+	list_cases $(fixture_case_files "$1") | awk '{ print $1 }'
+}
+
+# Options $1 with every {FIXTURE} replaced by directory $2.
+expand_options() {
+	_o=$1
+	_r=
+	while :; do
+		case $_o in
+		*"{FIXTURE}"*)
+			_r=$_r${_o%%"{FIXTURE}"*}$2
+			_o=${_o#*"{FIXTURE}"} ;;
+		*)
+			break ;;
+		esac
+	done
+	printf '%s\n' "$_r$_o"
+}
+
+# Move the annotated-source files that -y writes (NAME-ann) from directory
+# $1 into directory $2 (created only when there is one).
+collect_ann() {
+	case $- in *f*) _noglob=1 ;; *) _noglob=0 ;; esac
+	set +f
+	for _f in "$1"/*-ann; do
+		[ -f "$_f" ] || continue
+		mkdir -p "$2"
+		mv "$_f" "$2/"
+	done
+	[ "$_noglob" = 0 ] || set -f
+}
+
 # The profile files of a fixture directory, in command-line order.
 fixture_profiles() {
 	if [ -f "$1/gmon.1" ]; then

@@ -19,7 +19,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (size < 1)
 		return 0;
-	fuzz_init();
+	fuzz_begin();
 	unsigned opt = data[0];
 	const char *inpath = fuzz_file(0, data + 1, size - 1);
 	static char outpath[300];
@@ -52,5 +52,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	} FUZZ_END;
 	fuzz_free_context(&g, 0);
 	remove(outpath);
+	fuzz_end();
 	return 0;
 }

@@ -124,6 +124,11 @@ const char *fuzz_file(int slot, const uint8_t *data, size_t len)
 	return slot_path[slot];
 }
 
+const char *fuzz_file_path(int slot)
+{
+	return slot >= 0 && slot < NSLOTS ? slot_path[slot] : "";
+}
+
 size_t fuzz_split(const uint8_t *data, size_t len, const uint8_t **piece,
                   size_t *plen, size_t max)
 {
@@ -139,6 +144,90 @@ size_t fuzz_split(const uint8_t *data, size_t len, const uint8_t **piece,
 	piece[n] = data + start;
 	plen[n++] = len - start;
 	return n;
+}
+
+/* Files the tool opens are tracked (the harnesses link with
+   -Wl,--wrap=fopen,--wrap=fopen64,--wrap=fclose), so that fuzz_end() can
+   close those an exit through gprof_exit() left open, buffers and all. */
+FILE *__real_fopen(const char *path, const char *mode);
+FILE *__real_fopen64(const char *path, const char *mode);
+int __real_fclose(FILE *f);
+
+#define MAX_TRACKED 256
+static FILE *tracked[MAX_TRACKED];
+
+static FILE *track(FILE *f)
+{
+	for (int i = 0; f && i < MAX_TRACKED; i++)
+		if (!tracked[i]) {
+			tracked[i] = f;
+			break;
+		}
+	return f;
+}
+
+FILE *__wrap_fopen(const char *path, const char *mode)
+{
+	return track(__real_fopen(path, mode));
+}
+
+FILE *__wrap_fopen64(const char *path, const char *mode)
+{
+	return track(__real_fopen64(path, mode));
+}
+
+int __wrap_fclose(FILE *f)
+{
+	for (int i = 0; i < MAX_TRACKED; i++)
+		if (tracked[i] == f)
+			tracked[i] = NULL;
+	return __real_fclose(f);
+}
+
+#define MAX_FDS 4096
+static unsigned char fd_open_before[MAX_FDS];
+
+static void list_fds(unsigned char *open_fds)
+{
+	memset(open_fds, 0, MAX_FDS);
+	DIR *d = opendir("/proc/self/fd");
+	if (!d)
+		return;
+	int self = dirfd(d);
+	struct dirent *e;
+	while ((e = readdir(d)) != NULL) {
+		int fd = atoi(e->d_name);
+		if (e->d_name[0] != '.' && fd != self && fd >= 0 && fd < MAX_FDS)
+			open_fds[fd] = 1;
+	}
+	closedir(d);
+}
+
+void fuzz_begin(void)
+{
+	fuzz_init();
+	fuzz_template();
+	list_fds(fd_open_before);
+}
+
+void fuzz_end(void)
+{
+	for (int i = 0; i < MAX_TRACKED; i++)
+		if (tracked[i]) {
+			__real_fclose(tracked[i]);
+			tracked[i] = NULL;
+		}
+	unsigned char now[MAX_FDS];
+	list_fds(now);
+	for (int fd = 3; fd < MAX_FDS; fd++) {
+		if (!now[fd] || fd_open_before[fd])
+			continue;
+		int slot = 0;
+		for (int i = 0; i < NSLOTS; i++)
+			slot |= slot_fd[i] == fd;
+		if (!slot)
+			close(fd);
+	}
 }
 
 const struct gprof *fuzz_template(void)
@@ -186,8 +275,15 @@ void fuzz_context_from_template(struct gprof *g)
 	g->syms.len = g->syms.cap = t->syms.len;
 	g->syms.base = xmalloc(t->syms.len * sizeof *g->syms.base);
 	memcpy(g->syms.base, t->syms.base, t->syms.len * sizeof *g->syms.base);
-	for (size_t i = 0; i < g->syms.len; i++)
+	g->syms.addrs = NULL;
+	g->syms.bucket = NULL;
+	for (size_t i = 0; i < g->syms.len; i++) {
 		g->syms.base[i].shown = NULL;
+		g->syms.base[i].bb = NULL;
+		g->syms.base[i].nbb = 0;
+	}
+	/* Finished again (a no-op on a finished table) for the lookup index. */
+	symtab_finish(g, &g->syms, core_text_end(g));
 }
 
 static void free_arcs(struct gprof *g)
@@ -213,14 +309,8 @@ void fuzz_free_context(struct gprof *g, int own_bfd)
 		free(o->search_dirs[i]);
 	free(o->search_dirs);
 
-	for (size_t i = 0; i < g->narc_specs; i++) {
-		free(g->arc_specs[i].from.file);
-		free(g->arc_specs[i].from.func);
-		free(g->arc_specs[i].to.file);
-		free(g->arc_specs[i].to.func);
-	}
-	free(g->arc_specs);
-	free(g->specs);
+	/* (The parsed symspecs are left alone: their layout is sym_ids.c's
+	   business, and they are small.) */
 
 	free_arcs(g);
 	free(g->cycles);
@@ -228,9 +318,13 @@ void fuzz_free_context(struct gprof *g, int own_bfd)
 		free(g->hists[i].bins);
 	free(g->hists);
 
-	for (size_t i = 0; i < g->syms.len; i++)
+	for (size_t i = 0; i < g->syms.len; i++) {
 		free(g->syms.base[i].shown);
+		free(g->syms.base[i].bb);
+	}
 	free(g->syms.base);
+	free(g->syms.addrs);
+	free(g->syms.bucket);
 
 	for (size_t i = 0; i < g->nmap_entries; i++) {
 		free(g->map_entries[i].file);

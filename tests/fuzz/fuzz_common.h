@@ -29,6 +29,8 @@ const char *fuzz_workdir(void);
 
 /* Input slot `slot` (0..7) as a file: returns a path that opens the bytes. */
 const char *fuzz_file(int slot, const uint8_t *data, size_t len);
+/* The path of slot `slot` (as fuzz_file() returned it), or "". */
+const char *fuzz_file_path(int slot);
 
 /* The template: prog's function symbols with their source files looked up
    (so copies never call into BFD for them). */
@@ -40,6 +42,12 @@ void fuzz_context_from_template(struct gprof *g);
 /* Frees what a context owns (best effort; the executable is closed only if
    `own_bfd`). */
 void fuzz_free_context(struct gprof *g, int own_bfd);
+
+/* Around each input: the tool leaves files open when it exits through
+   gprof_exit() (as a process may); fuzz_end() closes every descriptor
+   opened since fuzz_begin() that is still open. */
+void fuzz_begin(void);
+void fuzz_end(void);
 
 /* Splits data at the 4-byte marker "FZSP" into at most `max` pieces. */
 size_t fuzz_split(const uint8_t *data, size_t len, const uint8_t **piece,

@@ -15,7 +15,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	fuzz_init();
+	fuzz_begin();
 	const char *path = fuzz_file(0, data, size);
 	static struct gprof g;
 	fuzz_context_from_template(&g);
@@ -50,5 +50,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (size_t i = 0; i < g.syms.len; i++)
 		free((char *)g.syms.base[i].name);
 	fuzz_free_context(&g, 0);
+	fuzz_end();
 	return 0;
 }

@@ -82,7 +82,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (size < 1)
 		return 0;
-	fuzz_init();
+	fuzz_begin();
 	unsigned opt = data[0];
 	const uint8_t *piece[4];
 	size_t plen[4];
@@ -131,5 +131,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	} FUZZ_END;
 out:
 	fuzz_free_context(&g, 0);
+	fuzz_end();
 	return 0;
 }

@@ -15,7 +15,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	fuzz_init();
+	fuzz_begin();
 	const char *path = fuzz_file(0, data, size);
 	static struct gprof g;
 	fuzz_context_from_template(&g);
@@ -46,5 +46,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				abort();
 	}
 	fuzz_free_context(&g, 0);
+	fuzz_end();
 	return 0;
 }

@@ -48,11 +48,46 @@ static const char *const sets[][16] = {
 };
 #define NSETS (sizeof sets / sizeof sets[0])
 
+static void write_file(const char *path, const uint8_t *data, size_t len)
+{
+	FILE *f = fopen(path, "wb");
+	if (!f || (len && fwrite(data, 1, len, f) != len) || fclose(f) != 0)
+		abort();
+}
+
+static void export_input(const char *dir, int argc, char **argv,
+                         const uint8_t **piece, const size_t *plen, size_t n)
+{
+	static const char *const names[3] = { "prof0", "prof1", "aux" };
+	char path[4096];
+	snprintf(path, sizeof path, "%s/cmd", dir);
+	FILE *cmd = fopen(path, "w");
+	if (!cmd)
+		abort();
+	for (int i = 1; i < argc; i++) {
+		int slot = -1;
+		for (int k = 0; k < 3; k++)
+			if (strcmp(argv[i], fuzz_file_path(k)) == 0)
+				slot = k;
+		if (slot < 0) {
+			fprintf(cmd, "%s\n", argv[i]);
+			continue;
+		}
+		/* Slot 0 holds piece 0; slot 1 (second profile) and slot 2 (the
+		   -R/-S file) piece 1, if any. */
+		size_t p = slot == 0 ? 0 : 1;
+		snprintf(path, sizeof path, "%s/%s", dir, names[slot]);
+		write_file(path, p < n ? piece[p] : NULL, p < n ? plen[p] : 0);
+		fprintf(cmd, "%s\n", path);
+	}
+	fclose(cmd);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (size < 1)
 		return 0;
-	fuzz_init();
+	fuzz_begin();
 	const char *const *set = sets[data[0] % NSETS];
 	bool uses_aux = false;
 	for (int i = 0; i < 16 && set[i]; i++)
@@ -93,6 +128,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		argv[argc++] = (char *)prof[i];
 	argv[argc] = NULL;
 
+	/* FUZZ_EXPORT=DIR: only write the files and the command line there
+	   (DIR/cmd, one argument a line), for gnu-check.sh. */
+	const char *exp = getenv("FUZZ_EXPORT");
+	if (exp && *exp) {
+		export_input(exp, argc, argv, piece, plen, n);
+		fuzz_end();
+		return 0;
+	}
+
 	/* -s and -y write into the current directory. */
 	int here = open(".", O_RDONLY | O_DIRECTORY);
 	if (here < 0 || chdir(fuzz_workdir()) != 0)
@@ -110,5 +154,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	close(here);
 	fuzz_free_context(&g, 1);
+	fuzz_end();
 	return 0;
 }

@@ -19,7 +19,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (size < 1 || size > 4096)
 		return 0;
-	fuzz_init();
+	fuzz_begin();
 	unsigned opt = data[0];
 	static struct gprof g;
 	fuzz_context_from_template(&g);
@@ -66,5 +66,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	(void)st;
 	free(text);
 	fuzz_free_context(&g, 0);
+	fuzz_end();
 	return 0;
 }

@@ -92,7 +92,7 @@ KEEP int indirect(int k)
 
 static int bad;
 
-NOPROF static void check_fp(int i)
+NOPROF KEEP static void check_fp(int i)
 {
 	double x = i * 0.5;
 	double got = fpmix(x, x + 1, x + 2, x + 3, x + 4, x + 5, x + 6, x + 7,

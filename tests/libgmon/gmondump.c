@@ -128,7 +128,7 @@ static void read_hist(void)
 	uint64_t lo = get(width), hi = get(width);
 	uint64_t n = get(4), r = get(4);
 	char b1[40];
-	if (hi <= lo || n == 0 || (hi - lo) % n != 0)
+	if (hi <= lo || n == 0)
 		bad("histogram range");
 	if (pos + 16 > len || memcmp(data + pos, "seconds", 7) != 0 ||
 	    data[pos + 15] != 's')
@@ -138,12 +138,12 @@ static void read_hist(void)
 		bad("histogram rates differ");
 	rate = r;
 	records++;
-	uint64_t step = (hi - lo) / n;
+	double step = (double)(hi - lo) / (double)n;
 	for (uint64_t i = 0; i < n; i++) {
 		uint64_t v = get(2);
 		if (v) {
 			total += v;
-			add_samples(name_of(lo + i * step, b1), v);
+			add_samples(name_of(lo + (uint64_t)(i * step), b1), v);
 		}
 	}
 }

@@ -8,11 +8,9 @@
 #define TESTFNS_H
 
 #if defined(__clang__)
-#define KEEP __attribute__((noinline, optnone))
-#define KEEP_FAST __attribute__((noinline))
+#define KEEP __attribute__((noinline))
 #else
 #define KEEP __attribute__((noinline, noipa))
-#define KEEP_FAST __attribute__((noinline, noipa))
 #endif
 #define NOPROF __attribute__((no_instrument_function))
 

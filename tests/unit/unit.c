@@ -121,6 +121,115 @@ static void test_symtab_lookup_many(void)
 	free(t.base);
 }
 
+/* Big elements are sorted through pointers, pointer-sized ones by a merge
+   of their own: both must give the pattern of the plain merge. */
+struct big { int v; char pad[60]; };
+
+static int cmp_odd_big(const void *a, const void *b, void *ctx)
+{
+	return cmp_odd(&((const struct big *)a)->v, &((const struct big *)b)->v,
+	               ctx);
+}
+
+static int cmp_odd_long(const void *a, const void *b, void *ctx)
+{
+	int x = (int)*(const long *)a, y = (int)*(const long *)b;
+	return cmp_odd(&x, &y, ctx);
+}
+
+static void test_sort_sizes(void)
+{
+	bool ok = true;
+	srand(2);
+	for (int t = 0; t < 2000 && ok; t++) {
+		int n = rand() % 60, a[64];
+		struct big b[64];
+		long l[64];
+		for (int i = 0; i < n; i++) {
+			a[i] = l[i] = b[i].v = rand() % 100;
+			memset(b[i].pad, a[i], sizeof b[i].pad);
+		}
+		stable_sort(a, (size_t)n, sizeof a[0], cmp_odd, NULL);
+		stable_sort(b, (size_t)n, sizeof b[0], cmp_odd_big, NULL);
+		stable_sort(l, (size_t)n, sizeof l[0], cmp_odd_long, NULL);
+		for (int i = 0; i < n; i++)
+			ok &= b[i].v == a[i] && l[i] == a[i] &&
+			      b[i].pad[0] == (char)a[i] && b[i].pad[59] == (char)a[i];
+	}
+	check(ok, "sort_big_and_pointer_sized");
+}
+
+/* Lookups through the address buckets agree with a linear search, for
+   dense, sparse and clustered addresses, inside and outside the table. */
+static void test_symtab_lookup_random(void)
+{
+	bool ok = true;
+	srand(3);
+	for (int t = 0; t < 60 && ok; t++) {
+		struct gprof g = { 0 };
+		struct symtab tab = { 0 };
+		int n = 1 + rand() % 300;
+		vma_t base = t % 3 == 0 ? 0 : (vma_t)rand() << (t % 40);
+		vma_t a = base;
+		for (int i = 0; i < n; i++) {
+			add(&tab, a, "f", true, false);
+			a += 1 + (vma_t)(rand() % (t % 2 ? 8 : 100000));
+			if (rand() % 50 == 0)
+				a += (vma_t)1 << (20 + rand() % 30);
+		}
+		symtab_finish(&g, &tab, a);
+		for (int q = 0; q < 2000 && ok; q++) {
+			vma_t x = base - 50 + (vma_t)rand() % (a - base + 100);
+			struct sym *want = NULL;
+			for (size_t i = 0; i < tab.len; i++)
+				if (tab.base[i].addr <= x)
+					want = &tab.base[i];
+			if (want == &tab.base[tab.len - 1] && x > want->end_addr)
+				want = NULL;
+			ok &= sym_lookup(&tab, x) == want;
+		}
+		free(tab.base);
+	}
+	check(ok, "symtab_lookup_random");
+}
+
+/* The report formatters print exactly what printf prints, near rounding
+   ties, for negative zero, huge and odd values too. */
+static void test_fmt(void)
+{
+	static char a[FMT_BUF + 8], b[FMT_BUF + 8];
+	uint64_t st = 88172645463325252ull;
+	bool ok = true;
+	for (long i = 0; i < 300000 && ok; i++) {
+		st ^= st << 13, st ^= st >> 7, st ^= st << 17;
+		double v;
+		switch (i % 6) {
+		case 0: v = (double)(st % 100000) / 100.0; break;
+		case 1: v = (double)(st % 10000000) / 1000.0 + 1e-12 * (double)(st % 3); break;
+		case 2: memcpy(&v, &st, sizeof v); break;
+		case 3: v = (double)(st % 1000) + 0.5 * (double)(st >> 40 & 1) +
+		            0.005 * (double)(st >> 41 & 3); break;
+		case 4: v = (double)(st % 1000000) / (double)(1u << (st >> 50 & 31)); break;
+		default: v = (double)st / 1e10; break;
+		}
+		if (st >> 60 & 1)
+			v = -v;
+		if (i == 7)
+			v = -0.0;
+		int w = (int)((st >> 20) % 12), p = (int)((st >> 30) % 7);
+		fmt_fixed(a, v, w, p);
+		snprintf(b, sizeof b, "%*.*f", w, p, v);
+		ok &= strcmp(a, b) == 0;
+		uint64_t u = st >> (st % 64);
+		bool left = st & 1;
+		fmt_uint(a, u, w, left);
+		snprintf(b, sizeof b, left ? "%-*llu" : "%*llu", w,
+		         (unsigned long long)u);
+		ok &= strcmp(a, b) == 0;
+	}
+	check(ok, "fmt_fixed_and_uint_match_printf");
+}
+
 static void test_strbuf(void)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -138,6 +247,9 @@ int main(void)
 	test_sort_pattern();
 	test_symtab_dups();
 	test_symtab_lookup_many();
+	test_sort_sizes();
+	test_symtab_lookup_random();
+	test_fmt();
 	test_strbuf();
 	return failures != 0;
 }

@@ -1,0 +1,169 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * control.c - starting and stopping the profiler: the glibc-compatible
+ * entry points (__monstartup, monstartup, moncontrol, _mcleanup), the
+ * self-start constructor, the fork handler, and one-line messages.
+ *
+ * On glibc, `gcc -pg` links gcrt1.o, which calls __monstartup from _init
+ * and registers _mcleanup with atexit.  Defining both here means glibc's
+ * own profiler never starts.  Where nothing calls __monstartup (musl, or a
+ * program linked without -pg) the constructor below starts the runtime
+ * and registers _mcleanup itself.  Either way it starts at most once.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/auxv.h>
+#include <unistd.h>
+
+#include "gmon_rt.h"
+
+#define GMON_API __attribute__((visibility("default")))
+
+GMON_API void __monstartup(unsigned long lowpc, unsigned long highpc);
+GMON_API void monstartup(unsigned long lowpc, unsigned long highpc);
+GMON_API void moncontrol(int mode);
+GMON_API void _mcleanup(void);
+
+struct gmon_params gmon_p;
+static int start_claimed;
+
+/* The linker defines both in every executable; weak so that a link
+   without them still works (the constructor then asks the loader). */
+extern char __executable_start[] __attribute__((weak));
+extern char etext[] __attribute__((weak));
+
+void gmon_say(const char *fmt, ...)
+{
+	char buf[512];
+	int n = snprintf(buf, sizeof buf, "libgmon: ");
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf + n, sizeof buf - (size_t)n - 1, fmt, ap);
+	va_end(ap);
+	size_t len = 0;
+	while (buf[len] != '\0')
+		len++;
+	buf[len++] = '\n';
+	ssize_t w = write(2, buf, len); /* one write: one line, even with threads */
+	(void)w;
+}
+
+/* Environment settings are ignored in set-user-ID and similar programs,
+   where they could make a privileged process write files for a user. */
+const char *gmon_env(const char *name)
+{
+	if (getauxval(AT_SECURE))
+		return NULL;
+	return getenv(name);
+}
+
+static void after_fork_child(void)
+{
+	if (__atomic_load_n(&gmon_p.phase, __ATOMIC_ACQUIRE) != GMON_RUNNING)
+		return;
+	gmon_p.forked = 1;
+	gmon_tables_after_fork(gmon_cur);
+	gmon_hist_after_fork(gmon_cur);
+}
+
+static void give_up(const char *why)
+{
+	gmon_say("profiling disabled: %s", why);
+	__atomic_store_n(&gmon_p.phase, GMON_DONE, __ATOMIC_RELEASE);
+}
+
+/* Returns 1 if this call started the runtime, 0 if it was already started
+   (or had failed or finished before), -1 if starting failed now. */
+static int start(uintptr_t lowpc, uintptr_t highpc)
+{
+	if (__atomic_exchange_n(&start_claimed, 1, __ATOMIC_ACQ_REL))
+		return 0;
+	uintptr_t lo = lowpc & ~(uintptr_t)3, hi = (highpc + 3) & ~(uintptr_t)3;
+	if (hi <= lo) {
+		give_up("empty text range");
+		return -1;
+	}
+	gmon_p.lowpc = lo;
+	gmon_p.textsize = hi - lo;
+	gmon_p.bias = gmon_find_bias(lo);
+	gmon_tables_init();
+	if (gmon_hist_init(lo, hi - lo) != 0) {
+		give_up("cannot map the histogram");
+		return -1;
+	}
+	pthread_atfork(NULL, NULL, after_fork_child);
+	__atomic_store_n(&gmon_p.phase, GMON_RUNNING, __ATOMIC_RELEASE);
+	/* The starting thread (normally the main one) is sampled from now
+	   on, even if it never calls a profiled function again. */
+	if (gmon_cur == NULL)
+		gmon_thread_setup();
+	moncontrol(1);
+	return 1;
+}
+
+void __monstartup(unsigned long lowpc, unsigned long highpc)
+{
+	start(lowpc, highpc);
+}
+
+void monstartup(unsigned long lowpc, unsigned long highpc)
+{
+	start(lowpc, highpc);
+}
+
+/* Recording and sampling are switched together, as in glibc. */
+void moncontrol(int mode)
+{
+	if (__atomic_load_n(&gmon_p.phase, __ATOMIC_ACQUIRE) != GMON_RUNNING)
+		return;
+	if (mode) {
+		gmon_hist_start();
+		gmon_set_limit(gmon_p.textsize);
+	} else {
+		gmon_set_limit(0);
+		gmon_hist_stop();
+	}
+}
+
+/* Stop and write the profile.  Only the first call does anything, and the
+   caller's errno survives (it may run from atexit after a failure). */
+void _mcleanup(void)
+{
+	int expect = GMON_RUNNING;
+	if (!__atomic_compare_exchange_n(&gmon_p.phase, &expect, GMON_DONE, 0,
+	                                 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+		return;
+	int saved = errno;
+	gmon_set_limit(0);
+	gmon_hist_stop();
+	gmon_write_profile();
+	errno = saved;
+}
+
+/* The text range gcrt1.o would pass; without the linker symbols, the
+   loaded segment that holds this very code (libgmon is linked into the
+   executable, so that segment is the executable's text). */
+static void text_bounds(uintptr_t *lo, uintptr_t *hi)
+{
+	*lo = (uintptr_t)__executable_start;
+	*hi = (uintptr_t)etext;
+	if (*lo == 0 || *hi <= *lo)
+		gmon_find_text((uintptr_t)&text_bounds, lo, hi);
+}
+
+/*
+ * Priority 101 is the earliest a program may use, so the runtime is up
+ * before ordinary constructors run.  glibc's gcrt1.o has already called
+ * __monstartup from _init by now, and then this does nothing.
+ */
+__attribute__((constructor(101))) static void gmon_autostart(void)
+{
+	uintptr_t lo, hi;
+	text_bounds(&lo, &hi);
+	if (start(lo, hi) == 1)
+		atexit(_mcleanup);
+}

@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * gmon_rt.h - internal interfaces of the libgmon runtime: the shared
+ * read-mostly parameters, the per-thread arc tables, and the entry points
+ * each source file offers to the others.  Nothing here is installed.
+ */
+#ifndef GMON_RT_H
+#define GMON_RT_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include <time.h>
+
+#define GMON_HIDDEN __attribute__((visibility("hidden")))
+
+#include "gmon_layout.h"
+
+/* A histogram bin covers 2^GMON_BIN_SHIFT bytes of text, as in glibc. */
+#define GMON_BIN_SHIFT 2
+
+/* Lifecycle of the runtime (gmon_p.phase). */
+enum gmon_phase {
+	GMON_IDLE = 0,    /* nothing started yet */
+	GMON_RUNNING = 1, /* tables and histogram exist (recording or paused) */
+	GMON_DONE = 2,    /* _mcleanup ran, or start-up failed: never again */
+};
+
+/* One arc: a call from a caller PC to a callee and how often it happened. */
+struct gmon_arc {
+	uintptr_t from;
+	uintptr_t self;
+	uint64_t count;
+	uint32_t next; /* next arc of the same caller slot (a byte offset from
+	                  the table's start, like the slots); 0 ends the chain */
+};
+
+/* Ownership of a table (gmon_table.owner). */
+enum { GMON_TABLE_FREE = 0, GMON_TABLE_OWNED = 1 };
+
+/*
+ * A per-thread arc table.  Only its owning thread writes it, so counting
+ * needs no atomic instruction; the writer at exit reads `used` with
+ * acquire ordering and every arc below it is complete.  Tables are never
+ * unmapped: when a thread exits its table goes back to the pool with its
+ * counts, and the next new thread continues counting into it.
+ */
+struct gmon_table {
+	volatile uint32_t busy; /* set while this thread is inside the recorder */
+	uint32_t used;          /* arcs[1..used] are valid; arcs[0] is unused */
+	uint32_t cap;           /* arcs[] holds cap entries */
+	uint32_t *heads;        /* per caller slot: offset of its first arc */
+	struct gmon_arc *arcs;
+	struct gmon_table *next; /* the global list of all tables */
+	int owner;               /* GMON_TABLE_FREE or GMON_TABLE_OWNED */
+	/* Copies of gmon_p.lowpc and gmon_p.limit, for the i386 fast path,
+	   which can reach thread-local data but not globals (it has no
+	   register free to hold the GOT address). */
+	uintptr_t lowpc;
+	uintptr_t limit;
+	/* The owning thread's sampling timer (hist.c). */
+	timer_t timer;
+	int has_timer;
+};
+
+/*
+ * Parameters read on every call.  `limit` is the text size while recording
+ * and 0 otherwise, so a single unsigned comparison both range-checks the
+ * caller and tests the on/off switch.
+ */
+struct gmon_params {
+	uintptr_t lowpc;   /* runtime address of the start of profiled text */
+	uintptr_t limit;   /* textsize when recording, else 0 */
+	uintptr_t textsize;
+	uintptr_t bias;    /* load bias: runtime address - link-time address */
+	int phase;         /* enum gmon_phase */
+	int forked;        /* this process is a fork child of a profiled one */
+} __attribute__((aligned(64)));
+
+GMON_HIDDEN extern struct gmon_params gmon_p;
+
+/* The calling thread's table (NULL before its first profiled call). */
+GMON_HIDDEN extern __thread struct gmon_table *gmon_cur;
+
+/* record.c: the C recorder, for calls the stubs' fast path leaves to it. */
+GMON_HIDDEN void __mcount_internal(uintptr_t frompc, uintptr_t selfpc);
+
+/* What the recorder asks __gmon_slowcall (stubs) to do for it. */
+enum gmon_slow_op { GMON_SLOW_FIRST_CALL = 0, GMON_SLOW_OVERFLOW = 1 };
+
+/*
+ * stubs-*.S: saves the whole vector/x87 state, realigns the stack and calls
+ * gmon_slow_dispatch.  The recorder uses it for its rare paths, which call
+ * into the C library and so may clobber vector argument registers.
+ */
+GMON_HIDDEN void __gmon_slowcall(int op, uintptr_t a, uintptr_t b);
+GMON_HIDDEN void gmon_slow_dispatch(int op, uintptr_t a, uintptr_t b);
+GMON_HIDDEN extern unsigned int gmon_xsave_size; /* bytes of save area */
+GMON_HIDDEN extern unsigned char gmon_save_mode; /* 0 none, 1 fxsave, 2 xsave */
+GMON_HIDDEN void gmon_detect_save_mode(void);
+
+/* tables.c: per-thread tables. */
+GMON_HIDDEN void gmon_tables_init(void);
+GMON_HIDDEN struct gmon_table *gmon_table_acquire(void);
+GMON_HIDDEN struct gmon_table *gmon_thread_setup(void);
+GMON_HIDDEN struct gmon_table *gmon_tables_head(void);
+GMON_HIDDEN void gmon_tables_after_fork(struct gmon_table *keep);
+GMON_HIDDEN void gmon_set_limit(uintptr_t limit);
+GMON_HIDDEN extern struct gmon_table gmon_dead_table;
+
+/* hist.c: the sampling histogram. */
+GMON_HIDDEN int gmon_hist_init(uintptr_t lowpc, uintptr_t textsize);
+GMON_HIDDEN void gmon_hist_start(void);
+GMON_HIDDEN void gmon_hist_stop(void);
+GMON_HIDDEN void gmon_hist_after_fork(struct gmon_table *mine);
+GMON_HIDDEN void gmon_hist_thread_begin(struct gmon_table *t);
+GMON_HIDDEN void gmon_hist_thread_end(struct gmon_table *t);
+GMON_HIDDEN const uint32_t *gmon_hist_bins(size_t *nbins);
+GMON_HIDDEN int gmon_hist_rate(void);
+
+/* write.c: the gmon.out writer. */
+GMON_HIDDEN void gmon_write_profile(void);
+GMON_HIDDEN uintptr_t gmon_find_bias(uintptr_t lowpc);
+GMON_HIDDEN void gmon_find_text(uintptr_t addr, uintptr_t *lo, uintptr_t *hi);
+
+/* control.c: messages on stderr, one line each. */
+GMON_HIDDEN void gmon_say(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+GMON_HIDDEN const char *gmon_env(const char *name);
+
+#endif

@@ -1,0 +1,298 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * hist.c - the PC-sampling histogram: CPU-time timers, a SIGPROF handler
+ * that credits the interrupted PC to a bin, and the rate setting.
+ *
+ * Each profiled thread gets a POSIX timer on its own CPU clock
+ * (CLOCK_THREAD_CPUTIME_ID) whose signal is directed at that thread
+ * (SIGEV_THREAD_ID), so every sample is the PC of the thread that used
+ * the CPU.  A single process-wide timer would not do: kernels before 6.3
+ * deliver its signal to the main thread whenever that thread could take
+ * it, even while it sleeps in pthread_join, and the workers' time would
+ * be lost.  Unlike glibc's ITIMER_PROF, POSIX timers are deleted by
+ * execve (an exec'd program is not killed by a stray SIGPROF), and they
+ * report overruns: the kernel checks CPU timers only at its scheduler
+ * tick, so above the tick rate one signal stands for several periods, and
+ * crediting 1 + si_overrun samples keeps the total equal to CPU time x
+ * rate, which is what gprof's seconds are computed from.
+ *
+ * If the system refuses POSIX timers, ITIMER_PROF (process-wide, like
+ * glibc) is the fallback.
+ */
+#define _GNU_SOURCE
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <sys/time.h>
+#include <time.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+#include "gmon_rt.h"
+
+/* Samples per second of CPU time unless GMON_RATE says otherwise (see
+   doc/libgmon.md for the measurements behind the choice). */
+#define GMON_DEFAULT_RATE 1000
+#define GMON_MAX_RATE 1000000
+
+enum { TIMERS_NONE, TIMERS_PER_THREAD, TIMERS_ITIMER };
+
+static struct {
+	uintptr_t lowpc;
+	uintptr_t span;          /* bytes covered: nbins << GMON_BIN_SHIFT */
+	uint32_t *bins;
+	size_t nbins;
+	int rate;
+	int mode;                /* TIMERS_* */
+	int on;                  /* sampling wanted (between start and stop) */
+	struct sigaction saved;  /* the SIGPROF action we replaced */
+} h;
+
+/*
+ * Creating, deleting and (dis)arming the per-thread timers is serialised
+ * by a spin lock: these are rare events, and a lock-free list would not
+ * stop moncontrol from arming a timer that a thread is deleting.  The
+ * slow path can reach this from a signal handler, so a thread that
+ * already holds the lock does not wait for itself: it skips the work.
+ */
+static int timer_lock;
+static __thread int holding_timer_lock __attribute__((tls_model("initial-exec")));
+
+static int lock_timers(void)
+{
+	if (holding_timer_lock)
+		return 0;
+	while (__atomic_exchange_n(&timer_lock, 1, __ATOMIC_ACQUIRE))
+		__builtin_ia32_pause();
+	holding_timer_lock = 1;
+	return 1;
+}
+
+static void unlock_timers(void)
+{
+	holding_timer_lock = 0;
+	__atomic_store_n(&timer_lock, 0, __ATOMIC_RELEASE);
+}
+
+static uintptr_t sample_pc(void *ctx)
+{
+	ucontext_t *uc = ctx;
+#if defined(__x86_64__)
+	return (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+#elif defined(__i386__)
+	return (uintptr_t)uc->uc_mcontext.gregs[REG_EIP];
+#else
+#error "libgmon: no program-counter accessor for this architecture"
+#endif
+}
+
+/* Add without ever wrapping: a bin that reaches 2^32-1 stays there. */
+static void bin_add(uint32_t *bin, uint32_t w)
+{
+	uint32_t old = __atomic_load_n(bin, __ATOMIC_RELAXED), sum;
+	do
+		sum = old > UINT32_MAX - w ? UINT32_MAX : old + w;
+	while (!__atomic_compare_exchange_n(bin, &old, sum, 1, __ATOMIC_RELAXED,
+	                                    __ATOMIC_RELAXED));
+}
+
+/* Runs on the thread whose CPU time expired the timer. */
+static void on_sigprof(int sig, siginfo_t *si, void *ctx)
+{
+	(void)sig;
+	uintptr_t off = sample_pc(ctx) - h.lowpc;
+	if (off >= h.span)
+		return; /* in a shared library or the kernel's vDSO */
+	uint32_t w = 1;
+	if (si->si_code == SI_TIMER && si->si_overrun > 0)
+		w += (uint32_t)si->si_overrun;
+	bin_add(&h.bins[off >> GMON_BIN_SHIFT], w);
+}
+
+static int read_rate(void)
+{
+	const char *s = gmon_env("GMON_RATE");
+	if (s == NULL)
+		return GMON_DEFAULT_RATE;
+	char *end;
+	long v = strtol(s, &end, 10);
+	if (*s != '\0' && *end == '\0' && v >= 1 && v <= GMON_MAX_RATE)
+		return (int)v;
+	gmon_say("ignoring GMON_RATE=%s (expected 1 to %d samples per second)",
+	         s, GMON_MAX_RATE);
+	return GMON_DEFAULT_RATE;
+}
+
+static long period_ns(void)
+{
+	return 1000000000L / h.rate;
+}
+
+/* A timer on the calling thread's CPU clock that signals this thread. */
+static int thread_timer(timer_t *id)
+{
+	struct sigevent ev;
+	memset(&ev, 0, sizeof ev);
+	ev.sigev_notify = SIGEV_THREAD_ID;
+	ev.sigev_signo = SIGPROF;
+#ifdef sigev_notify_thread_id
+	ev.sigev_notify_thread_id = (pid_t)syscall(SYS_gettid);
+#else
+	ev._sigev_un._tid = (pid_t)syscall(SYS_gettid);
+#endif
+	return timer_create(CLOCK_THREAD_CPUTIME_ID, &ev, id);
+}
+
+static void set_timer(timer_t id, long ns)
+{
+	struct itimerspec v;
+	memset(&v, 0, sizeof v);
+	v.it_interval.tv_nsec = v.it_value.tv_nsec = ns % 1000000000;
+	v.it_interval.tv_sec = v.it_value.tv_sec = ns / 1000000000;
+	timer_settime(id, 0, &v, NULL);
+}
+
+static void set_itimer(long ns)
+{
+	struct itimerval v;
+	memset(&v, 0, sizeof v);
+	long us = ns == 0 ? 0 : ns < 1000 ? 1 : ns / 1000;
+	v.it_interval.tv_usec = v.it_value.tv_usec = us % 1000000;
+	v.it_interval.tv_sec = v.it_value.tv_sec = us / 1000000;
+	setitimer(ITIMER_PROF, &v, NULL);
+}
+
+int gmon_hist_init(uintptr_t lowpc, uintptr_t textsize)
+{
+	h.lowpc = lowpc;
+	h.nbins = textsize >> GMON_BIN_SHIFT;
+	h.span = (uintptr_t)h.nbins << GMON_BIN_SHIFT;
+	h.rate = read_rate();
+	void *m = mmap(NULL, h.nbins * sizeof(uint32_t) + 1, PROT_READ | PROT_WRITE,
+	               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (m == MAP_FAILED)
+		return -1;
+	h.bins = m;
+	timer_t probe;
+	if (thread_timer(&probe) == 0) {
+		timer_delete(probe);
+		h.mode = TIMERS_PER_THREAD;
+	} else {
+		h.mode = TIMERS_ITIMER;
+	}
+	return 0;
+}
+
+/* Give the calling thread, which now owns table t, its sampling timer. */
+void gmon_hist_thread_begin(struct gmon_table *t)
+{
+	if (h.mode != TIMERS_PER_THREAD || !lock_timers())
+		return;
+	if (thread_timer(&t->timer) == 0) {
+		t->has_timer = 1;
+		if (h.on)
+			set_timer(t->timer, period_ns());
+	} else {
+		static int told;
+		if (!__atomic_exchange_n(&told, 1, __ATOMIC_RELAXED))
+			gmon_say("cannot create a CPU timer: some threads are not sampled");
+	}
+	unlock_timers();
+}
+
+/* The thread owning table t is exiting: delete its timer. */
+void gmon_hist_thread_end(struct gmon_table *t)
+{
+	if (!t->has_timer || !lock_timers())
+		return;
+	timer_delete(t->timer);
+	t->has_timer = 0;
+	unlock_timers();
+}
+
+/* Arm (ns > 0) or disarm (ns == 0) every thread's timer. */
+static void set_all_timers(long ns)
+{
+	if (h.mode == TIMERS_ITIMER) {
+		set_itimer(ns);
+		return;
+	}
+	if (!lock_timers())
+		return;
+	for (struct gmon_table *t = gmon_tables_head(); t; t = t->next)
+		if (t->has_timer)
+			set_timer(t->timer, ns);
+	unlock_timers();
+}
+
+void gmon_hist_start(void)
+{
+	if (h.bins == NULL || h.on)
+		return;
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_sigaction = on_sigprof;
+	sa.sa_flags = SA_SIGINFO | SA_RESTART;
+	sigfillset(&sa.sa_mask);
+	if (sigaction(SIGPROF, &sa, &h.saved) != 0)
+		return;
+	h.on = 1;
+	set_all_timers(period_ns());
+}
+
+/*
+ * Disarm, then pass through SIG_IGN before restoring the old action: a
+ * SIGPROF generated just before the disarm and still pending would
+ * otherwise meet the default action, which kills the process.
+ */
+void gmon_hist_stop(void)
+{
+	if (!h.on)
+		return;
+	h.on = 0;
+	set_all_timers(0);
+	struct sigaction ign;
+	memset(&ign, 0, sizeof ign);
+	ign.sa_handler = SIG_IGN;
+	sigaction(SIGPROF, &ign, NULL);
+	sigaction(SIGPROF, &h.saved, NULL);
+}
+
+/*
+ * A fork child inherits the handler but no timer (neither kind is
+ * inherited), and only the forking thread: start from empty bins, forget
+ * the other threads' timers, and give the forking thread a new one.
+ */
+void gmon_hist_after_fork(struct gmon_table *mine)
+{
+	if (h.bins == NULL)
+		return;
+	/* Dropping the pages zero-fills them on next touch without writing
+	   the whole array, which would cost as much as the text is large. */
+	size_t bytes = h.nbins * sizeof(uint32_t) + 1;
+	if (madvise(h.bins, bytes, MADV_DONTNEED) != 0)
+		memset(h.bins, 0, h.nbins * sizeof(uint32_t));
+	timer_lock = 0;
+	holding_timer_lock = 0;
+	for (struct gmon_table *t = gmon_tables_head(); t; t = t->next)
+		t->has_timer = 0;
+	if (h.mode == TIMERS_ITIMER) {
+		if (h.on)
+			set_itimer(period_ns());
+	} else if (mine != NULL && mine != &gmon_dead_table) {
+		gmon_hist_thread_begin(mine);
+	}
+}
+
+const uint32_t *gmon_hist_bins(size_t *nbins)
+{
+	*nbins = h.bins ? h.nbins : 0;
+	return h.bins;
+}
+
+int gmon_hist_rate(void)
+{
+	return h.rate;
+}

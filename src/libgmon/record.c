@@ -1,0 +1,112 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * record.c - the C recorder: every call the assembly fast path does not
+ * settle by itself (a thread's first call, a new arc, a call site with
+ * several callees).
+ *
+ * The stubs call __mcount_internal(frompc, selfpc) with the profiled
+ * function's argument registers still live.  They save only the
+ * general-purpose registers, so this file is compiled with
+ * -mgeneral-regs-only and without memcpy/memset idioms: it must never
+ * touch a vector or x87 register.  Anything that needs the C library goes
+ * through __gmon_slowcall, which saves the whole vector state first.
+ *
+ * Each thread counts into its own table, so no atomic read-modify-write
+ * is needed and no call is lost to contention.
+ */
+#include "gmon_rt.h"
+
+/* Keep the compiler from moving table updates across the busy flag: a
+   signal handler running on this thread must see it set first. */
+#define SIGNAL_FENCE() __atomic_signal_fence(__ATOMIC_SEQ_CST)
+
+__thread struct gmon_table *gmon_cur
+	__attribute__((tls_model("initial-exec")));
+
+/* Report a full table once; the message needs write(2), hence slowcall. */
+static int overflow_reported;
+
+static void table_full(struct gmon_table *t)
+{
+	if (__atomic_load_n(&overflow_reported, __ATOMIC_RELAXED))
+		return;
+	if (__atomic_exchange_n(&overflow_reported, 1, __ATOMIC_RELAXED))
+		return;
+	__gmon_slowcall(GMON_SLOW_OVERFLOW, t->cap, 0);
+}
+
+/* Slots and chain links are byte offsets from the table's start. */
+static struct gmon_arc *arc_at(struct gmon_table *t, uint32_t off)
+{
+	return (struct gmon_arc *)((char *)t + off);
+}
+
+/* Append a new arc and link it at the head of its caller slot.  The arc is
+   complete before `used` covers it, for the benefit of the exit writer. */
+static void add_arc(struct gmon_table *t, uint32_t *head,
+                    uintptr_t from, uintptr_t self)
+{
+	uint32_t n = t->used + 1;
+	if (n >= t->cap) {
+		table_full(t);
+		return;
+	}
+	struct gmon_arc *a = &t->arcs[n];
+	a->from = from;
+	a->self = self;
+	a->count = 1;
+	a->next = *head;
+	__atomic_store_n(&t->used, n, __ATOMIC_RELEASE);
+	*head = (uint32_t)((char *)a - (char *)t);
+}
+
+/* Find the arc in its caller slot's chain and count it.  A hit further
+   down moves to the front, where the assembly fast path (which looks at
+   the first arc only) will find it next time: a call site that switches
+   callees, like an indirect call, then costs the slow walk only when the
+   callee changes. */
+static void count_arc(struct gmon_table *t, uintptr_t off,
+                      uintptr_t from, uintptr_t self)
+{
+	uint32_t *head = &t->heads[off >> GMON_HEAD_SHIFT];
+	uint32_t *link = head;
+	for (uint32_t o = *head; o != 0;) {
+		struct gmon_arc *a = arc_at(t, o);
+		if (a->self == self && a->from == from) {
+			a->count++;
+			if (link != head) {
+				*link = a->next;
+				a->next = *head;
+				*head = o;
+			}
+			return;
+		}
+		link = &a->next;
+		o = a->next;
+	}
+	add_arc(t, head, from, self);
+}
+
+void __mcount_internal(uintptr_t frompc, uintptr_t selfpc)
+{
+	struct gmon_table *t = gmon_cur;
+	if (__builtin_expect(t == NULL, 0)) {
+		__gmon_slowcall(GMON_SLOW_FIRST_CALL, frompc, selfpc);
+		return;
+	}
+	/* Re-entered from a signal handler that interrupted us on this
+	   thread (or the thread has the dead table): drop this one call. */
+	if (__builtin_expect(t->busy, 0))
+		return;
+	/* Callers outside the profiled text (the C library calling main, a
+	   thread start, a callback) cannot be named by gprof: skip them, as
+	   glibc does.  limit is 0 when profiling is off. */
+	uintptr_t off = frompc - gmon_p.lowpc;
+	if (__builtin_expect(off >= gmon_p.limit, 0))
+		return;
+	t->busy = 1;
+	SIGNAL_FENCE();
+	count_arc(t, off, frompc, selfpc);
+	SIGNAL_FENCE();
+	t->busy = 0;
+}

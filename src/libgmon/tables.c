@@ -1,0 +1,280 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * tables.c - the pool of per-thread arc tables and the recorder's slow
+ * paths: a thread's first profiled call, table overflow, thread exit, and
+ * the reset of a fork child.
+ *
+ * Tables are mmap'd (never malloc'd: the recorder may run inside malloc or
+ * a signal handler) with MAP_NORESERVE, so their size is address space
+ * only until used.  They form a push-only lock-free list; the one
+ * compare-and-swap per table happens when a thread first gets one, never
+ * per call.  A table whose thread has exited keeps its counts and is
+ * handed to the next new thread, so memory stays bounded by the largest
+ * number of threads alive at once and no count is lost.
+ */
+#define _GNU_SOURCE
+#include <cpuid.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+
+#include "gmon_rt.h"
+
+/* The assembly fast path hard-codes these offsets. */
+#if defined(__x86_64__)
+_Static_assert(offsetof(struct gmon_params, lowpc) == GMON_P_LOWPC, "layout");
+_Static_assert(offsetof(struct gmon_params, limit) == GMON_P_LIMIT, "layout");
+_Static_assert(offsetof(struct gmon_table, busy) == GMON_T_BUSY, "layout");
+_Static_assert(offsetof(struct gmon_arc, self) == GMON_ARC_SELF, "layout");
+_Static_assert(offsetof(struct gmon_arc, count) == GMON_ARC_COUNT, "layout");
+#elif defined(__i386__)
+_Static_assert(offsetof(struct gmon_table, busy) == GMON_T_BUSY, "layout");
+_Static_assert(offsetof(struct gmon_table, lowpc) == GMON_T_LOWPC, "layout");
+_Static_assert(offsetof(struct gmon_table, limit) == GMON_T_LIMIT, "layout");
+_Static_assert(offsetof(struct gmon_arc, from) == GMON_ARC_FROM, "layout");
+_Static_assert(offsetof(struct gmon_arc, self) == GMON_ARC_SELF, "layout");
+_Static_assert(offsetof(struct gmon_arc, count) == GMON_ARC_COUNT, "layout");
+#endif
+_Static_assert(sizeof(struct gmon_table) <= GMON_HEADS_AT, "layout");
+
+/* Returned to a thread whose table could not be mapped: its busy flag is
+   always set, so the hot path drops that thread's calls at once. */
+struct gmon_table gmon_dead_table = { .busy = 1 };
+
+unsigned int gmon_xsave_size;
+unsigned char gmon_save_mode;
+
+static struct gmon_table *all_tables;
+static uint32_t arcs_per_table;
+static uint64_t heads_bytes;
+static pthread_key_t exit_key;
+static int have_exit_key;
+static __thread int in_setup __attribute__((tls_model("initial-exec")));
+
+struct gmon_table *gmon_tables_head(void)
+{
+	return __atomic_load_n(&all_tables, __ATOMIC_ACQUIRE);
+}
+
+/*
+ * How the slow-call trampoline preserves the vector registers: XSAVE when
+ * the OS enabled it (it covers AVX and AVX-512 upper halves too), else
+ * FXSAVE (SSE), else nothing (no SSE means no vector arguments).
+ */
+void gmon_detect_save_mode(void)
+{
+	unsigned int a, b, c, d;
+	if (!__get_cpuid(1, &a, &b, &c, &d))
+		return;
+	/* Leaf 1: ECX bit 27 = OSXSAVE, EDX bit 24 = FXSR.  Leaf 0xD/0: EBX =
+	   size of the XSAVE area for the components the OS enabled (at least
+	   the 512-byte legacy area and the 64-byte header). */
+	if ((c & (1u << 27)) && __get_cpuid_count(0xd, 0, &a, &b, &c, &d) &&
+	    b >= 576) {
+		gmon_xsave_size = b;
+		gmon_save_mode = 2;
+	} else if (d & (1u << 24)) {
+		gmon_xsave_size = 512;
+		gmon_save_mode = 1;
+	}
+}
+
+/* Per-thread arc capacity: GMON_MAXARCS, or a size that grows with the
+   text (reserved address space only; pages are touched as arcs appear).
+   The bound keeps a table's map under the 4 GiB its offsets can span. */
+#define GMON_MAXARCS_MAX 100000000ul
+
+static uint32_t choose_capacity(uintptr_t textsize)
+{
+	const char *s = gmon_env("GMON_MAXARCS");
+	if (s != NULL) {
+		char *end;
+		unsigned long v = strtoul(s, &end, 10);
+		if (*s != '\0' && *end == '\0' && v >= 16 && v <= GMON_MAXARCS_MAX)
+			return (uint32_t)v + 1;
+		gmon_say("ignoring GMON_MAXARCS=%s (expected 16 to %lu)", s,
+		         (unsigned long)GMON_MAXARCS_MAX);
+	}
+	uintptr_t n = textsize / (sizeof(void *) == 8 ? 8 : 32);
+	uintptr_t lo = sizeof(void *) == 8 ? 16384 : 8192;
+	uintptr_t hi = sizeof(void *) == 8 ? (1u << 22) : (1u << 20);
+	return (uint32_t)(n < lo ? lo : n > hi ? hi : n);
+}
+
+static void thread_gone(void *p);
+
+void gmon_tables_init(void)
+{
+	gmon_detect_save_mode();
+	arcs_per_table = choose_capacity(gmon_p.textsize);
+	heads_bytes = ((uint64_t)(gmon_p.textsize >> GMON_HEAD_SHIFT) + 1) * sizeof(uint32_t);
+	have_exit_key = pthread_key_create(&exit_key, thread_gone) == 0;
+}
+
+static uint64_t round_page(uint64_t n)
+{
+	return (n + 4095) & ~(uint64_t)4095;
+}
+
+/* Map a fresh table: header page, caller slots, arcs, all zero-filled.
+   Sizes are computed in 64 bits because slots and links are 32-bit
+   offsets into the map, which must therefore stay below 4 GiB. */
+static struct gmon_table *table_new(void)
+{
+	uint64_t arc_off = GMON_HEADS_AT + round_page(heads_bytes);
+	uint64_t arcs_bytes = (uint64_t)arcs_per_table * sizeof(struct gmon_arc);
+	uint64_t total = arc_off + round_page(arcs_bytes);
+	if (total > UINT32_MAX)
+		return NULL;
+	char *m = mmap(NULL, (size_t)total, PROT_READ | PROT_WRITE,
+	               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (m == MAP_FAILED)
+		return NULL;
+	struct gmon_table *t = (struct gmon_table *)m;
+	t->heads = (uint32_t *)(m + GMON_HEADS_AT);
+	t->arcs = (struct gmon_arc *)(m + arc_off);
+	t->cap = arcs_per_table;
+	return t;
+}
+
+static void push_table(struct gmon_table *t)
+{
+	struct gmon_table *old = __atomic_load_n(&all_tables, __ATOMIC_RELAXED);
+	do
+		t->next = old;
+	while (!__atomic_compare_exchange_n(&all_tables, &old, t, 1,
+	                                    __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
+}
+
+/* Switch recording on (textsize) or off (0) in gmon_p and in the copy
+   each table keeps; see claim() for a table handed out meanwhile. */
+void gmon_set_limit(uintptr_t limit)
+{
+	__atomic_store_n(&gmon_p.limit, limit, __ATOMIC_SEQ_CST);
+	for (struct gmon_table *t = gmon_tables_head(); t; t = t->next)
+		__atomic_store_n(&t->limit, limit, __ATOMIC_SEQ_CST);
+}
+
+/*
+ * Fill a table's copies of lowpc and limit as it is handed to a thread.
+ * The table is already in the list, so a concurrent gmon_set_limit also
+ * writes its copy; if that write came first and ours overwrote it with
+ * an old value, gmon_p.limit has changed since we read it, and we copy
+ * again.  All accesses are sequentially consistent.
+ */
+static struct gmon_table *claim(struct gmon_table *t)
+{
+	uintptr_t v;
+	t->lowpc = gmon_p.lowpc;
+	do {
+		v = __atomic_load_n(&gmon_p.limit, __ATOMIC_SEQ_CST);
+		__atomic_store_n(&t->limit, v, __ATOMIC_SEQ_CST);
+	} while (__atomic_load_n(&gmon_p.limit, __ATOMIC_SEQ_CST) != v);
+	return t;
+}
+
+/* Adopt the table of an exited thread if there is one, else map a new one. */
+struct gmon_table *gmon_table_acquire(void)
+{
+	for (struct gmon_table *t = gmon_tables_head(); t; t = t->next) {
+		int expect = GMON_TABLE_FREE;
+		if (__atomic_load_n(&t->owner, __ATOMIC_RELAXED) == GMON_TABLE_FREE &&
+		    __atomic_compare_exchange_n(&t->owner, &expect, GMON_TABLE_OWNED,
+		                                0, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
+			return claim(t);
+	}
+	struct gmon_table *t = table_new();
+	if (t == NULL)
+		return NULL;
+	t->owner = GMON_TABLE_OWNED;
+	push_table(t);
+	return claim(t);
+}
+
+/*
+ * Thread exit (a pthread key destructor).  The table returns to the pool;
+ * if a later destructor of this thread makes a profiled call, the slow path
+ * takes a table again and sets the key again, so the C library runs this
+ * destructor once more in its next round and nothing is lost.
+ */
+static void thread_gone(void *p)
+{
+	struct gmon_table *t = p;
+	gmon_cur = NULL;
+	gmon_hist_thread_end(t);
+	__atomic_store_n(&t->owner, GMON_TABLE_FREE, __ATOMIC_RELEASE);
+}
+
+/* Give the calling thread a table and a sampling timer. */
+struct gmon_table *gmon_thread_setup(void)
+{
+	struct gmon_table *t = gmon_table_acquire();
+	if (t == NULL) {
+		static int told;
+		if (!__atomic_exchange_n(&told, 1, __ATOMIC_RELAXED))
+			gmon_say("cannot map an arc table; calls in some threads are not counted");
+		gmon_cur = &gmon_dead_table;
+		return NULL;
+	}
+	if (have_exit_key)
+		pthread_setspecific(exit_key, t);
+	gmon_hist_thread_begin(t);
+	gmon_cur = t;
+	return t;
+}
+
+/*
+ * The first profiled call of a thread, even one from outside the profiled
+ * text (the C library starting the thread): set the thread up, so that
+ * its time is sampled even if it never calls another profiled function,
+ * then count the call.  Before start-up a thread stays unset and asks
+ * again; after the profile is written it gets the dead table, so that
+ * its calls cost nothing more.
+ */
+static void first_call(uintptr_t from, uintptr_t self)
+{
+	int phase = __atomic_load_n(&gmon_p.phase, __ATOMIC_ACQUIRE);
+	if (in_setup || phase == GMON_IDLE)
+		return;
+	if (phase != GMON_RUNNING) {
+		gmon_cur = &gmon_dead_table;
+		return;
+	}
+	in_setup = 1;
+	struct gmon_table *t = gmon_thread_setup();
+	in_setup = 0;
+	if (t != NULL)
+		__mcount_internal(from, self);
+}
+
+void gmon_slow_dispatch(int op, uintptr_t a, uintptr_t b)
+{
+	switch (op) {
+	case GMON_SLOW_FIRST_CALL:
+		first_call(a, b);
+		break;
+	case GMON_SLOW_OVERFLOW:
+		gmon_say("arc table full (%lu arcs in one thread): new arcs are "
+		         "not counted; set GMON_MAXARCS higher",
+		         (unsigned long)a - 1);
+		break;
+	}
+}
+
+/*
+ * In a fork child only the forking thread exists.  Every table restarts
+ * from zero counts (the child's profile covers the child only), and the
+ * tables of threads that did not survive the fork go back to the pool.
+ */
+void gmon_tables_after_fork(struct gmon_table *keep)
+{
+	for (struct gmon_table *t = gmon_tables_head(); t; t = t->next) {
+		uint32_t used = __atomic_load_n(&t->used, __ATOMIC_ACQUIRE);
+		for (uint32_t i = 1; i <= used; i++)
+			t->arcs[i].count = 0;
+		if (t != keep) {
+			t->busy = 0;
+			t->owner = GMON_TABLE_FREE;
+		}
+	}
+}

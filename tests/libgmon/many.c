@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * many.c - 64 distinct call sites, hence 64 arcs: more than a table
+ * limited with GMON_MAXARCS=16 can hold.  The runtime must say so once
+ * on stderr, keep running, and still write a valid profile.
+ */
+#include "testfns.h"
+
+volatile int sink;
+
+KEEP int leaf(int x)
+{
+	sink += x;
+	return x;
+}
+
+#define C4(n) sink = leaf(n); sink = leaf(n + 1); sink = leaf(n + 2); sink = leaf(n + 3);
+#define C16(n) C4(n) C4(n + 4) C4(n + 8) C4(n + 12)
+
+int main(void)
+{
+	for (int i = 0; i < 10; i++) {
+		C16(0) C16(16) C16(32) C16(48)
+	}
+	return 0;
+}
