@@ -255,6 +255,8 @@ void annotate_sources(struct gprof *g, FILE *out)
 	for (struct source_file *f = g->files; f; f = f->next) {
 		if (f->num_lines == 0 || (g->opt.ignore_zeros && f->ncalls == 0))
 			continue;
+		debug_printf(g, DBG_SRC, "[annotate] %s: %d lines, %lu calls\n",
+		             f->name, f->num_lines, f->ncalls);
 		FILE *src = open_source(g, f->name);
 		if (!src) {
 			fflush(stdout);

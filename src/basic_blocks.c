@@ -50,6 +50,8 @@ void bb_read_rec(struct gprof *g, struct reader *r)
 		vma_t addr, count;
 		if (!rd_vma(r, &addr) || !rd_vma(r, &count))
 			die(g, "%s: unexpected end of file", r->name);
+		debug_printf(g, DBG_BB, "[bb_read_rec] 0x%lx: %lu\n",
+		             (unsigned long)addr, (unsigned long)count);
 		if (g->opt.line_gran)
 			add_count(g, addr, count);
 	}

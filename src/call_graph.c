@@ -57,6 +57,9 @@ struct arc *arc_lookup(struct gprof *g, struct sym *parent, struct sym *child)
 	for (struct arc *a = g->arc_hash[b]; a; a = a->hash_next)
 		if (a->parent == parent && a->child == child)
 			return a;
+	debug_printf(g, DBG_LOOKUP, "[arc_lookup] no arc from %s to %s\n",
+	             parent->name ? parent->name : "<cycle>",
+	             child->name ? child->name : "<cycle>");
 	return NULL;
 }
 

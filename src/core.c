@@ -224,6 +224,9 @@ void core_build_syms(struct gprof *g)
 		s->addr = bfd_asymbol_value(syms[i]);
 		s->is_static = cls == 't';
 		s->is_func = func_flag ? (syms[i]->flags & BSF_FUNCTION) != 0 : true;
+		debug_printf(g, DBG_AOUT, "[core_build_syms] 0x%lx %c%s %s\n",
+		             (unsigned long)s->addr, cls, s->is_func ? " func" : "",
+		             s->name);
 		s->bfd_order = (unsigned)g->syms.len;
 	}
 	if (g->syms.len == 0)

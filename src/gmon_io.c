@@ -165,6 +165,9 @@ static void read_hist_rec(struct reader *r)
 	                                   abbrev);
 	if (old)
 		nbins = (uint32_t)old->num_bins;
+	debug_printf(g, DBG_SAMPLE, "[hist_read_rec] 0x%lx-0x%lx, %u bins, "
+	             "rate %u\n", (unsigned long)lowpc, (unsigned long)highpc,
+	             nbins, rate);
 	/* A damaged count must not make us allocate what the file lacks. */
 	uint64_t avail = rd_left(r) / 2;
 	if (avail < nbins)

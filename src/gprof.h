@@ -43,12 +43,21 @@ enum spec_table {
 	NUM_TABLES
 };
 
-/* ---- debug areas for -d ---- */
+/* ---- debug areas for -d NUM (the numbers GNU's manual gives) ---- */
 enum {
-	DBG_ANY = 1 << 0, DBG_DFN = 1 << 1, DBG_CYCLE = 1 << 2,
-	DBG_PROP = 1 << 3, DBG_TALLY = 1 << 4, DBG_TIME = 1 << 5,
-	DBG_SAMPLE = 1 << 6, DBG_AOUT = 1 << 7, DBG_CALL = 1 << 8,
-	DBG_IDS = 1 << 9, DBG_BB = 1 << 10, DBG_SRC = 1 << 11
+	DBG_ANY = 1 << 0,            /* any of them */
+	DBG_DFN = 1 << 1,            /* 2: depth-first numbering */
+	DBG_CYCLE = 1 << 2,          /* 4: cycle heads */
+	DBG_TALLY = 1 << 4,          /* 16: arcs as they are tallied */
+	DBG_SORT = 1 << 5,           /* 32: parent/child ordering */
+	DBG_SAMPLE = 1 << 6,         /* 64: histogram and arc records */
+	DBG_AOUT = 1 << 7,           /* 128: the symbol table */
+	DBG_CALL = 1 << 8,           /* 256: -c static call graph */
+	DBG_LOOKUP = 1 << 9,         /* 512: arc lookups */
+	DBG_PROP = 1 << 10,          /* 1024: time propagation */
+	DBG_BB = 1 << 11,            /* 2048: basic-block records */
+	DBG_IDS = 1 << 12,           /* 4096: symspec matching */
+	DBG_SRC = 1 << 13            /* 8192: annotated source */
 };
 
 /* A source file named by the executable's debug information. */

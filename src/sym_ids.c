@@ -180,9 +180,13 @@ static void collect_runs(struct gprof *g)
 		for (size_t k = 0; k < n; k++) {
 			struct parsed_spec *ps = &g->spec_list[k];
 			struct spec_table_ranges *t = &g->tables[ps->table];
-			if (spec_match(g, &lr[k], s))
+			if (spec_match(g, &lr[k], s)) {
+				debug_printf(g, DBG_IDS, "[sym_ids] %s matches "
+				             "table %d spec %zu\n", s->name,
+				             ps->table, k);
 				extend(&t->v, &t->n, &ps->left_at, &ps->left_entry,
 				       s, i, k);
+			}
 			if (ps->has_right && spec_match(g, &rr[k], s))
 				extend(&ps->rights, &ps->nrights, &ps->right_at,
 				       &ps->right_entry, s, i, k);

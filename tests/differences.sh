@@ -73,4 +73,17 @@ if [ -x "$REF" ]; then
 	! cmp -s gnu-two.out gnu-sum.out
 	result "diff:sum-keeps-big-arc-counts-gnu-truncates" $?
 fi
+# -d NUM: traces of each area (their text is our own), then the report.
+cd "$WORK" || exit 1
+F=$TESTS_DIR/fixtures/cycle-O0
+for area in 2 4 16 64 128 1024 4096; do
+	"$CAND" -d$area -b -q "$F/prog" "$F/gmon.out" > dbg.out 2>&1
+	grep -q '^\[main\] debug-level=' dbg.out && grep -q '^\[[a-z_]*\] ' dbg.out &&
+		[ "$(grep -c '^\[' dbg.out)" -gt 1 ]
+	result "diff:debug-traces-$area" $?
+done
+"$CAND" -d -b -q "$F/prog" "$F/gmon.out" | grep -v '^\[[a-z_]*\]' > dbg.out
+"$CAND" -b -q "$F/prog" "$F/gmon.out" > plain.out
+cmp -s dbg.out plain.out
+result "diff:debug-report-unchanged" $?
 exit 0
