@@ -109,11 +109,11 @@ measure() {
 }
 
 fmt_row() {
-	printf '%-10s %7s %8s %-7s %8s %8s %7s %8s %8s %7s %7s  %s\n' "$@"
+	printf '%-6s %7s %8s %-9s %8s %8s %7s %8s %8s %7s %7s  %s\n' "$@"
 }
 
 header() {
-	fmt_row case N M options "ours s" "GNU s" "GNU/us" "ours cpu" "GNU cpu" \
+	fmt_row case N M options "ours s" "GNU s" "ratio" "ours cpu" "GNU cpu" \
 	        "ours MB" "GNU MB" output
 }
 
@@ -125,7 +125,7 @@ row() {
 	ow=$o_wall oc=$o_cpu om=$(mb "$o_kb")
 	[ "$o_rc" = 0 ] || ow="fail($o_rc)"
 	if [ "$run_gnu" = 1 ]; then
-		gw=$g_wall gc=$g_cpu gm=$(mb "$g_kb") r=$(ratio "$g_wall" "$o_wall")
+		gw=$g_wall gc=$g_cpu gm=$(mb "$g_kb") r=$(ratio "$g_cpu" "$o_cpu")
 		[ "$g_rc" = 0 ] || gw="fail($g_rc)"
 	else
 		gw=skipped gc=- gm=- r=-
@@ -167,7 +167,8 @@ fi
 	     "load average at start $(cut -d' ' -f1-3 /proc/loadavg)"
 	echo "ours: $ours   GNU: $gnu ($("$gnu" --version 2>/dev/null | head -n 1))"
 	echo "times: median wall seconds of $runs runs (GNU: 1 run when it takes over ${slow} s);"
-	echo "cpu: median user+system seconds; MB: peak resident memory (wait4 rusage)."
+	echo "cpu: median user+system seconds; ratio: GNU's cpu / ours (steadier than wall time on a"
+	echo "shared machine); MB: peak resident memory (wait4 rusage)."
 	echo
 } | tee "$results"
 header | tee -a "$results"
@@ -206,14 +207,14 @@ synth 20000
 synth_gmon 20000 60000
 self_prog
 for d in "$out/real-${real_files}x$real_funcs" "$out/self"; do
-	p=$d/prog
-	[ -x "$p" ] || p=$d/gprof
+	p=$d/prog label=real
+	[ -x "$p" ] || p=$d/gprof label=self
 	nf=$(nm --defined-only "$p" | grep -c ' [Tt] ')
 	run_gnu=$have_gnu
 	measure o "$d" "$tmp/ours.txt" "$runs" -- "$ours" -b -l -p "$p" gmon.out
 	[ "$run_gnu" = 0 ] ||
 		measure g "$d" "$tmp/gnu.txt" "$runs" -- "$gnu" -b -l -p "$p" gmon.out
-	row "real:$(basename "$d")" "$nf" - "-b -l -p" "$(same "$tmp/ours.txt" "$tmp/gnu.txt")"
+	row "$label" "$nf" - "-b -l -p" "$(same "$tmp/ours.txt" "$tmp/gnu.txt")"
 done
 
 # -s merging many profiles in one invocation.
@@ -228,8 +229,8 @@ if [ "$run_gnu" = 1 ]; then
 	# shellcheck disable=SC2086
 	measure g "$out/m-gnu" "$tmp/gnu.txt" "$runs" -- "$gnu" -s ../synth-5000/prog $files
 	# GNU leaves the 12 spare header bytes uninitialised.
-	tail -c +21 "$out/m-ours/gmon.sum" > "$tmp/sum-ours"
-	tail -c +21 "$out/m-gnu/gmon.sum" > "$tmp/sum-gnu"
+	tail -c +21 "$out/m-ours/gmon.sum" > "$tmp/sum-ours" 2>/dev/null || :
+	tail -c +21 "$out/m-gnu/gmon.sum" > "$tmp/sum-gnu" 2>/dev/null || :
 fi
 row merge 5000 "${nmerge}files" "-s" "$(same "$tmp/sum-ours" "$tmp/sum-gnu")"
 
@@ -254,8 +255,8 @@ if [ "$run_gnu" = 1 ]; then
 	measure g "$out/m-gnu" "$tmp/gnu.txt" 1 -- sh "$tmp/loop.sh" "$gnu" ../synth-5000/prog "$last" "$nloop_gnu"
 	g_wall=$(per "$g_wall" "$nloop_gnu") g_cpu=$(per "$g_cpu" "$nloop_gnu")
 	(cd "$out/m-ours" && sh "$tmp/loop.sh" "$ours" ../synth-5000/prog "$last" "$nloop_gnu")
-	tail -c +21 "$out/m-ours/gmon.sum" > "$tmp/sum-ours"
-	tail -c +21 "$out/m-gnu/gmon.sum" > "$tmp/sum-gnu"
+	tail -c +21 "$out/m-ours/gmon.sum" > "$tmp/sum-ours" 2>/dev/null || :
+	tail -c +21 "$out/m-gnu/gmon.sum" > "$tmp/sum-gnu" 2>/dev/null || :
 fi
 s=$(same "$tmp/sum-ours" "$tmp/sum-gnu")
 row loop 5000 "${nloop}calls" "-s" "$s"
@@ -265,8 +266,9 @@ row loop 5000 "${nloop}calls" "-s" "$s"
 	echo "GNU is skipped above N = $gnu_max_n functions (minutes per run)."
 	echo "synth: bench/gen programs of N tiny functions and profiles of M arcs (self-recursion, cycles of"
 	echo "  2-60 functions, and 1% of arcs pointing back, which makes one big cycle)."
-	echo "real:real-${real_files}x$real_funcs: generated C program, $real_files files x $real_funcs functions, gcc -pg -g -O2, N = its text symbols."
-	echo "real:self: this gprof built with -pg -g -O2, profiled reading the N = 20,000 input."
+	echo "real: a generated C program, $real_files files x $real_funcs functions, gcc -pg -g -O2, run"
+	echo "  for its gmon.out; self: this gprof built with -pg -g -O2, run on the N = 20,000 input;"
+	echo "  N = their text symbols."
 	echo "merge: one gprof -s over $nmerge profiles of the 5,000-function program; loop: $nloop"
 	echo "  invocations of gprof -s prog FILE gmon.sum (GNU: the first $nloop_gnu), time per invocation."
 	echo "output: same = identical stdout (or gmon.sum past its header) to GNU's."

@@ -157,39 +157,38 @@ static int arc_rank(const struct arc *a)
 	return in_same_cycle(a->parent, a->child) ? 1 : 2;
 }
 
-static int cmp_arc_key(const struct arc *l, const struct arc *r)
+struct arc_key {
+	int rank;
+	double time;
+	uint64_t count;
+	struct arc *arc;
+};
+
+/* The sort key of an arc, computed once per arc: the comparisons then
+   read one array instead of an arc and two symbols each. */
+static int cmp_key(const struct arc_key *l, const struct arc_key *r)
 {
-	int lr = arc_rank(l), rr = arc_rank(r);
-
-	if (lr != rr)
-		return lr < rr ? -1 : 1;
-	if (lr == 2) {
-		double lt = l->time + l->child_time;
-		double rt = r->time + r->child_time;
-
-		if (lt != rt)
-			return lt < rt ? -1 : 1;
-	}
+	if (l->rank != r->rank)
+		return l->rank < r->rank ? -1 : 1;
+	if (l->rank == 2 && l->time != r->time)
+		return l->time < r->time ? -1 : 1;
 	if (l->count != r->count)
 		return l->count < r->count ? -1 : 1;
 	return 0;
 }
 
-static int cmp_arc_up(const void *pa, const void *pb, void *ctx)
+static int cmp_key_up(const void *pa, const void *pb, void *ctx)
 {
 	(void)ctx;
-	return cmp_arc_key(*(struct arc *const *)pa, *(struct arc *const *)pb);
+	return cmp_key(*(struct arc_key *const *)pa, *(struct arc_key *const *)pb);
 }
 
-static int cmp_arc_down(const void *pa, const void *pb, void *ctx)
+static int cmp_key_down(const void *pa, const void *pb, void *ctx)
 {
 	(void)ctx;
-	return cmp_arc_key(*(struct arc *const *)pb, *(struct arc *const *)pa);
+	return cmp_key(*(struct arc_key *const *)pb, *(struct arc_key *const *)pa);
 }
 
-/* Sort one arc list in place (it is relinked, as GNU relinks it: -r run
-   afterwards sees the new order).  `parents` picks the list and the
-   direction: callers ascending, callees descending. */
 static void sort_arc_list(struct arc **head, bool parents)
 {
 	size_t n = 0;
@@ -199,24 +198,32 @@ static void sort_arc_list(struct arc **head, bool parents)
 		n++;
 	if (n < 2)
 		return;
-	struct arc **v = xmalloc(n * sizeof *v);
+	struct arc_key *k = xmalloc(n * sizeof *k);
+	struct arc_key **v = xmalloc(n * sizeof *v);
 	size_t i = n;
 
 	for (struct arc *a = *head; a; a = parents ? a->next_parent
-	                                           : a->next_child)
-		v[--i] = a;
-	stable_sort(v, n, sizeof *v, parents ? cmp_arc_up : cmp_arc_down,
+	                                           : a->next_child) {
+		--i;
+		k[i].rank = arc_rank(a);
+		k[i].time = a->time + a->child_time;
+		k[i].count = a->count;
+		k[i].arc = a;
+		v[i] = &k[i];
+	}
+	stable_sort(v, n, sizeof *v, parents ? cmp_key_up : cmp_key_down,
 	            NULL);
 	for (i = 0; i < n; i++) {
-		struct arc *next = i + 1 < n ? v[i + 1] : NULL;
+		struct arc *next = i + 1 < n ? v[i + 1]->arc : NULL;
 
 		if (parents)
-			v[i]->next_parent = next;
+			v[i]->arc->next_parent = next;
 		else
-			v[i]->next_child = next;
+			v[i]->arc->next_child = next;
 	}
-	*head = v[0];
+	*head = v[0]->arc;
 	free(v);
+	free(k);
 }
 
 /* Blank fields: the children column is 11 wide in the BSD layout. */
@@ -325,9 +332,17 @@ static void print_members(struct gprof *g, FILE *out, struct sym *cyc)
 {
 	sort_members(cyc);
 	for (struct sym *m = cyc->cyc_next; m; m = m->cyc_next) {
-		fprintf(out, "%6.6s %5.5s %7.2f %*.2f %7" PRIu64, "", "",
-		        m->prop_self / g->hz, child_width(g),
-		        m->prop_child / g->hz, m->ncalls);
+		/* by hand, as "%6.6s %5.5s %7.2f %*.2f %7" PRIu64 would */
+		char buf[3 * FMT_BUF];
+		int n = 13;
+
+		memset(buf, ' ', 13);
+		n += fmt_fixed(buf + n, m->prop_self / g->hz, 7, 2);
+		buf[n++] = ' ';
+		n += fmt_fixed(buf + n, m->prop_child / g->hz, child_width(g), 2);
+		buf[n++] = ' ';
+		n += fmt_uint(buf + n, m->ncalls, 7, false);
+		fwrite(buf, 1, (size_t)n, out);
 		print_self_calls(out, m->self_calls);
 		fputs("     ", out);
 		print_sym_name(g, out, m);
@@ -343,13 +358,32 @@ static void print_arc_line(struct gprof *g, FILE *out, const struct arc *a,
 {
 	int cw = child_width(g);
 
-	if (count_only)
-		fprintf(out, "%6.6s %5.5s %7.7s %*.*s %7" PRIu64 " %7.7s     ",
-		        "", "", "", cw, cw, "", a->count, "");
-	else
-		fprintf(out, "%6.6s %5.5s %7.2f %*.2f %7" PRIu64 "/%-7" PRIu64
-		        "     ", "", "", a->time / g->hz, cw,
-		        a->child_time / g->hz, a->count, total);
+	/* Formatted by hand, as the fprintf formats
+	   "%6.6s %5.5s %7.7s %*.*s %7" PRIu64 " %7.7s     " (count only) and
+	   "%6.6s %5.5s %7.2f %*.2f %7" PRIu64 "/%-7" PRIu64 "     " would:
+	   printf is most of the time of a big call graph. */
+	char buf[3 * FMT_BUF];
+	int n = 13;
+
+	memset(buf, ' ', 13);
+	if (count_only) {
+		memset(buf + n, ' ', 9 + (size_t)cw);
+		n += 9 + cw;
+		n += fmt_uint(buf + n, a->count, 7, false);
+		memset(buf + n, ' ', 13);
+		n += 13;
+	} else {
+		n += fmt_fixed(buf + n, a->time / g->hz, 7, 2);
+		buf[n++] = ' ';
+		n += fmt_fixed(buf + n, a->child_time / g->hz, cw, 2);
+		buf[n++] = ' ';
+		n += fmt_uint(buf + n, a->count, 7, false);
+		buf[n++] = '/';
+		n += fmt_uint(buf + n, total, 7, true);
+		memset(buf + n, ' ', 5);
+		n += 5;
+	}
+	fwrite(buf, 1, (size_t)n, out);
 	print_sym_name(g, out, other);
 	fputc('\n', out);
 }

@@ -270,6 +270,8 @@ struct gprof {
 	uint64_t arc_records;        /* arc records read, in all files */
 
 	/* call graph */
+	struct arc *arc_block;       /* arcs are carved from blocks */
+	size_t arc_block_used;
 	struct arc **arc_hash;
 	size_t arc_hash_size;
 	size_t narcs;

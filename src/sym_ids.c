@@ -259,8 +259,8 @@ static void add_spec_arcs(struct gprof *g)
 	for (size_t k = 0; k < g->nspec_list; k++) {
 		const struct parsed_spec *ps = &g->spec_list[k];
 		const struct spec_table_ranges *t = &g->tables[ps->table];
-		if (!ps->has_right)
-			continue;
+		if (!ps->has_right || ps->nrights == 0)
+			continue;       /* no arcs: no copy either (it would leak) */
 		for (size_t a = 0; a < t->n; a++) {
 			if (t->v[a].owner != k)
 				continue;
