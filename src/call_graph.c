@@ -73,8 +73,24 @@ static struct arc *arc_alloc(struct gprof *g)
 	if (!g->arc_block || g->arc_block_used == ARC_BLOCK) {
 		g->arc_block = xcalloc(ARC_BLOCK, sizeof *g->arc_block);
 		g->arc_block_used = 0;
+		g->arc_blocks = xrealloc(g->arc_blocks, (g->narc_blocks + 1) *
+		                         sizeof *g->arc_blocks);
+		g->arc_blocks[g->narc_blocks++] = g->arc_block;
 	}
 	return &g->arc_block[g->arc_block_used++];
+}
+
+/* Frees every arc at once (for callers that reuse the process, such as
+   the fuzz harnesses). */
+void cg_free_arc_blocks(struct gprof *g)
+{
+	for (size_t i = 0; i < g->narc_blocks; i++)
+		free(g->arc_blocks[i]);
+	free(g->arc_blocks);
+	g->arc_blocks = NULL;
+	g->narc_blocks = 0;
+	g->arc_block = NULL;
+	g->arc_block_used = 0;
 }
 
 /* Remember a non-self arc in creation order (the -r/-R input). */

@@ -244,7 +244,7 @@ static void print_header(struct gprof *g, FILE *out)
 		                   : "\t\t     Call graph (explanation follows)\n\n",
 		      out);
 	fprintf(out, "\ngranularity: each sample hit covers %ld byte(s)",
-	        (long)g->hist_scale * 2L);
+	        hist_granularity_bytes(g));
 	if (g->print_time > 0.0) {
 		fprintf(out, " for %.2f%% of %.2f seconds\n\n",
 		        100.0 / g->print_time, g->print_time / g->hz);

@@ -272,6 +272,8 @@ struct gprof {
 	/* call graph */
 	struct arc *arc_block;       /* arcs are carved from blocks */
 	size_t arc_block_used;
+	struct arc **arc_blocks;     /* every block, for freeing */
+	size_t narc_blocks;
 	struct arc **arc_hash;
 	size_t arc_hash_size;
 	size_t narcs;
@@ -381,6 +383,8 @@ void cg_tally(struct gprof *g, vma_t from_pc, vma_t self_pc, uint64_t count);
 struct arc *arc_lookup(struct gprof *g, struct sym *parent, struct sym *child);
 struct arc *arc_add(struct gprof *g, struct sym *parent, struct sym *child,
                     uint64_t count);
+
+void cg_free_arc_blocks(struct gprof *g);
 
 /* ---- cg_dfn.c ---- */
 void cg_dfn(struct gprof *g, struct sym *root);

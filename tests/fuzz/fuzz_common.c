@@ -203,6 +203,13 @@ static void list_fds(unsigned char *open_fds)
 	closedir(d);
 }
 
+/* For the replay driver: the template loaded before it forks. */
+void fuzz_warm_up(void)
+{
+	fuzz_init();
+	fuzz_template();
+}
+
 void fuzz_begin(void)
 {
 	fuzz_init();
@@ -286,17 +293,62 @@ void fuzz_context_from_template(struct gprof *g)
 	symtab_finish(g, &g->syms, core_text_end(g));
 }
 
+static int cmp_ptr(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)*(void *const *)a, y = (uintptr_t)*(void *const *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* Arcs, and the symbol copies that FROM/TO symspecs make for -r/-R,
+   which only arcs point to. */
 static void free_arcs(struct gprof *g)
 {
+	const struct sym *lo = g->syms.base, *hi = g->syms.base + g->syms.len;
+	void **copies = NULL;
+	size_t ncopies = 0, cap = 0;
 	for (size_t i = 0; i < g->arc_hash_size; i++) {
 		struct arc *a = g->arc_hash[i], *next;
 		for (; a; a = next) {
 			next = a->hash_next;
-			free(a);
+			struct sym *ends[2] = { a->parent, a->child };
+			for (int k = 0; k < 2; k++) {
+				if (!ends[k] || (ends[k] >= lo && ends[k] < hi))
+					continue;
+				if (ncopies == cap) {
+					cap = cap ? cap * 2 : 16;
+					copies = xrealloc(copies, cap * sizeof *copies);
+				}
+				copies[ncopies++] = ends[k];
+			}
 		}
 	}
+	cg_free_arc_blocks(g);
+	if (ncopies)
+		qsort(copies, ncopies, sizeof *copies, cmp_ptr);
+	for (size_t i = 0; i < ncopies; i++)
+		if (i == 0 || copies[i] != copies[i - 1]) {
+			free(((struct sym *)copies[i])->shown);
+			free(copies[i]);
+		}
+	free(copies);
 	free(g->arc_hash);
 	free(g->arcs);
+}
+
+/* The parsed symspecs (sym_ids.c). */
+static void free_specs(struct gprof *g)
+{
+	for (size_t k = 0; k < g->nspec_list; k++) {
+		struct parsed_spec *ps = &g->spec_list[k];
+		free(ps->left.file);
+		free(ps->left.func);
+		free(ps->right.file);
+		free(ps->right.func);
+		free(ps->rights);
+	}
+	free(g->spec_list);
+	for (int t = 0; t < NUM_TABLES; t++)
+		free(g->tables[t].v);
 }
 
 void fuzz_free_context(struct gprof *g, int own_bfd)
@@ -309,8 +361,7 @@ void fuzz_free_context(struct gprof *g, int own_bfd)
 		free(o->search_dirs[i]);
 	free(o->search_dirs);
 
-	/* (The parsed symspecs are left alone: their layout is sym_ids.c's
-	   business, and they are small.) */
+	free_specs(g);
 
 	free_arcs(g);
 	free(g->cycles);
