@@ -300,6 +300,20 @@ struct find_window {
 	bool have_buf;
 };
 
+/* Frees the line-lookup window (for callers that analyse more than one
+   profile in a process, such as the fuzz harnesses). */
+void core_free_find_window(struct gprof *g)
+{
+	struct find_window *w = g->find_window;
+	if (!w)
+		return;
+	free(w->c);
+	free(w->tmp);
+	free(w->buf);
+	free(w);
+	g->find_window = NULL;
+}
+
 static int cmp_cand(const void *pa, const void *pb)
 {
 	const struct cand *a = pa, *b = pb;

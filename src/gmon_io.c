@@ -24,9 +24,11 @@
    through a window of this size, so memory does not grow with them. */
 #define WINDOW (1u << 18)
 
-static unsigned char *slurp(FILE *f, size_t *len)
+/* Reads all of `f`; `hint` (the size, if known, plus one) sizes the
+   buffer so the last read meets end-of-file without growing it. */
+static unsigned char *slurp(FILE *f, size_t hint, size_t *len)
 {
-	size_t cap = 1 << 16, n = 0, got;
+	size_t cap = hint ? hint : 1 << 16, n = 0, got;
 	unsigned char *buf = xmalloc(cap);
 	while ((got = fread(buf + n, 1, cap - n, f)) > 0) {
 		n += got;
@@ -44,8 +46,8 @@ static uint64_t reader_open(struct reader *r, FILE *f)
 {
 	struct stat st;
 	size_t len;
-	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
-	    (uint64_t)st.st_size > WINDOW) {
+	bool regular = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode);
+	if (regular && (uint64_t)st.st_size > WINDOW) {
 		r->buf = xmalloc(WINDOW);
 		r->cap = WINDOW;
 		len = fread(r->buf, 1, WINDOW, f);
@@ -54,7 +56,7 @@ static uint64_t reader_open(struct reader *r, FILE *f)
 			r->size = (uint64_t)st.st_size;
 		}
 	} else {
-		r->buf = slurp(f, &len);
+		r->buf = slurp(f, regular ? (size_t)st.st_size + 1 : 0, &len);
 		r->cap = len;
 	}
 	r->start = r->p = r->buf;

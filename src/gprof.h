@@ -337,6 +337,7 @@ void core_build_syms(struct gprof *g);
 void core_read_ext_symtab(struct gprof *g, const char *file);
 vma_t core_text_end(struct gprof *g);
 void core_intern_files(struct gprof *g);
+void core_free_find_window(struct gprof *g);
 bool core_find_line(struct gprof *g, vma_t addr, const char **file,
                     const char **func, unsigned *line);
 

@@ -161,6 +161,24 @@ void hist_write_recs(struct gprof *g, struct writer *w)
 
 /* ---- assigning samples to symbols ---- */
 
+/* (vma_t)x as GNU gprof's x86-64 build computes it.  C leaves the cast of
+   a NaN or out-of-range double undefined, but a damaged histogram (0 bins,
+   an empty range) makes the scale NaN or infinite, and GNU's output then
+   follows what the instructions give: NaN and anything below -2^63 become
+   2^63, anything from 2^64 up (and +inf) 0. */
+static vma_t scale_to_vma(double x)
+{
+	const double two63 = 9223372036854775808.0;
+	const vma_t top = 1ull << 63;
+	if (x != x)
+		return top;
+	if (x >= two63) {
+		x -= two63;
+		return (x < two63 ? (vma_t)(int64_t)x : top) ^ top;
+	}
+	return x >= -two63 ? (vma_t)(int64_t)x : top;
+}
+
 static void assign_one(struct gprof *g, const struct histogram *h,
                        vma_t *scaled, size_t *jpos)
 {
@@ -173,8 +191,8 @@ static void assign_one(struct gprof *g, const struct histogram *h,
 		uint64_t count = hist_bin(h, i);
 		if (!count)
 			continue;
-		vma_t bin_lo = low_u + (vma_t)(scale * (double)i);
-		vma_t bin_hi = low_u + (vma_t)(scale * (double)(i + 1));
+		vma_t bin_lo = low_u + scale_to_vma(scale * (double)i);
+		vma_t bin_hi = low_u + scale_to_vma(scale * (double)(i + 1));
 		debug_printf(g, DBG_SAMPLE, "[assign_samples] bin_low_pc=0x%lx, "
 		             "bin_high_pc=0x%lx, bin_count=%lu\n",
 		             (unsigned long)(GMON_HIST_UNIT * bin_lo),
@@ -190,11 +208,14 @@ static void assign_one(struct gprof *g, const struct histogram *h,
 				break;
 			if (bin_lo >= sym_hi)
 				continue;
-			int64_t overlap = (int64_t)((bin_hi < sym_hi ? bin_hi : sym_hi) -
-			                            (bin_lo > sym_lo ? bin_lo : sym_lo));
-			if (overlap <= 0)
+			/* Unsigned, and multiplied in double, as GNU's: a bin whose
+			   ends a NaN scale has scrambled can give a wrapped overlap,
+			   which GNU credits all the same. */
+			vma_t overlap = (bin_hi < sym_hi ? bin_hi : sym_hi) -
+			                (bin_lo > sym_lo ? bin_lo : sym_lo);
+			if (overlap == 0)
 				continue;
-			double credit = (double)(overlap * (int64_t)count) / scale;
+			double credit = (double)overlap * (double)count / scale;
 			struct sym *s = &tab->base[j];
 			if (sym_selected(g, s, INCL_FLAT))
 				s->hist_time += credit;

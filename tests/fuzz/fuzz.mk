@@ -67,8 +67,9 @@ fuzz-replay: $(patsubst %,$(FUZZ_RB)/replay-%,$(FUZZ_HARNESSES))
 			n=$$(grep -c '^replay: [^ ]*/' $$log.out); \
 			echo "PASS: fuzz-replay:$$h ($$n inputs)"; \
 		else \
-			echo "FAIL: fuzz-replay:$$h (last input: $$(grep '^replay: ' $$log.out | tail -1 | cut -c9-))"; \
-			tail -n 30 $$log | sed 's/^/    /'; \
+			bad=$$(grep '^replay: FAILED ' $$log.out | cut -c16- | tr '\n' ' '); \
+			echo "FAIL: fuzz-replay:$$h ($${bad:-$$(tail -n 1 $$log.out)})"; \
+			grep -B2 -A8 'ERROR\|runtime error' $$log | head -n 40 | sed 's/^/    /'; \
 			status=1; \
 		fi; \
 	done; \
@@ -86,12 +87,6 @@ $(FUZZ_LB)/%.o: src/%.c src/*.h include/*.h config.mk
 	@mkdir -p $(FUZZ_LB)
 	$(FUZZ_CLANG) $(FUZZ_LF_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
 
-# Known bugs being fixed elsewhere, kept from stopping every fuzz run (the
-# replay build still reports them): cg_print.c converts an infinite
-# histogram scale to long.
-FUZZ_LF_KNOWN = cg_print
-$(patsubst %,$(FUZZ_LB)/%.o,$(FUZZ_LF_KNOWN)): FUZZ_LF_CFLAGS += -fno-sanitize=float-cast-overflow,signed-integer-overflow
-
 $(FUZZ_LB)/main_run.o: src/main.c src/*.h include/*.h config.mk
 	@mkdir -p $(FUZZ_LB)
 	$(FUZZ_CLANG) $(FUZZ_LF_CFLAGS) -fsanitize=fuzzer-no-link \
@@ -107,7 +102,11 @@ $(FUZZ_LB)/fuzz-%: $(FUZZ_LB)/h_fuzz_%.o $(FUZZ_LF_OBJS)
 	$(FUZZ_CLANG) $(FUZZ_LF_SAN) -fsanitize=fuzzer $(FUZZ_WRAP) $(LDFLAGS) -o $@ $< \
 		$(FUZZ_LF_OBJS) $(LIBS)
 
-fuzz-build: $(patsubst %,$(FUZZ_LB)/fuzz-%,$(FUZZ_HARNESSES))
+fuzz-build: fuzz-clang-check $(patsubst %,$(FUZZ_LB)/fuzz-%,$(FUZZ_HARNESSES))
+
+fuzz-clang-check:
+	@command -v $(FUZZ_CLANG) > /dev/null || { echo "fuzz: $(FUZZ_CLANG) not found" \
+		"(Debian: apt-get install clang libclang-rt-14-dev)"; exit 1; }
 
 fuzz: fuzz-build
 	@status=0; \
@@ -153,4 +152,4 @@ clean: fuzz-clean
 	$(patsubst %,$(FUZZ_RB)/fuzz_%.o,$(FUZZ_HARNESSES)) \
 	$(patsubst %,$(FUZZ_LB)/h_fuzz_%.o,$(FUZZ_HARNESSES)) $(FUZZ_LF_OBJS)
 
-.PHONY: fuzz fuzz-build fuzz-replay fuzz-merge fuzz-clean
+.PHONY: fuzz fuzz-build fuzz-clang-check fuzz-replay fuzz-merge fuzz-clean

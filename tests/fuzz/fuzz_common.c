@@ -303,7 +303,8 @@ static int cmp_ptr(const void *a, const void *b)
    which only arcs point to. */
 static void free_arcs(struct gprof *g)
 {
-	const struct sym *lo = g->syms.base, *hi = g->syms.base + g->syms.len;
+	const struct sym *lo = g->syms.base;
+	const struct sym *hi = lo ? lo + g->syms.len : NULL;
 	void **copies = NULL;
 	size_t ncopies = 0, cap = 0;
 	for (size_t i = 0; i < g->arc_hash_size; i++) {
@@ -365,8 +366,10 @@ void fuzz_free_context(struct gprof *g, int own_bfd)
 
 	free_arcs(g);
 	free(g->cycles);
-	for (size_t i = 0; i < g->nhists; i++)
+	for (size_t i = 0; i < g->nhists; i++) {
 		free(g->hists[i].bins);
+		free(g->hists[i].wide);
+	}
 	free(g->hists);
 
 	for (size_t i = 0; i < g->syms.len; i++) {
@@ -383,6 +386,15 @@ void fuzz_free_context(struct gprof *g, int own_bfd)
 	}
 	free(g->map_entries);
 	free(g->map_files);
+
+	core_free_find_window(g);
+	/* Interned line-symbol names: entries live only in the table. */
+	for (size_t i = 0; i < g->name_table.size; i++)
+		if (g->name_table.slot[i]) {
+			free(g->name_table.slot[i]->name);
+			free(g->name_table.slot[i]);
+		}
+	free(g->name_table.slot);
 
 	if (own_bfd) {
 		struct source_file *f, *next;

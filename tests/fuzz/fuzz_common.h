@@ -47,6 +47,7 @@ void fuzz_free_context(struct gprof *g, int own_bfd);
    gprof_exit() (as a process may); fuzz_end() closes every descriptor
    opened since fuzz_begin() that is still open. */
 void fuzz_begin(void);
+void fuzz_warm_up(void);
 void fuzz_end(void);
 
 /* Splits data at the 4-byte marker "FZSP" into at most `max` pieces. */

@@ -6,9 +6,10 @@
  *
  * usage: replay-HARNESS FILE-OR-DIR...
  * Every regular file (directories are read one level deep, in name order)
- * is passed to LLVMFuzzerTestOneInput.  A sanitizer report or an abort()
- * ends the process with a non-zero status; the input being run is named on
- * stdout before it runs, so the last line names the culprit.
+ * is passed to LLVMFuzzerTestOneInput, each in a child process, so that a
+ * sanitizer report or an abort() on one input does not hide the others:
+ * every failing input is named ("replay: FAILED ...") and the exit status
+ * is 1 if any failed.
  */
 #include <dirent.h>
 #include <stdint.h>
@@ -16,13 +17,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv) __attribute__((weak));
 
+void fuzz_warm_up(void) __attribute__((weak));
+
 static FILE *log_out;
-static unsigned long count;
+static unsigned long count, nfailed;
 
 static void run_file(const char *path)
 {
@@ -45,12 +49,30 @@ static void run_file(const char *path)
 	}
 	fprintf(log_out, "replay: %s\n", path);
 	fflush(log_out);
-	/* A private copy of exactly `n` bytes, so overreads are caught. */
-	uint8_t *copy = malloc(n ? n : 1);
-	memcpy(copy, buf, n);
+	fflush(stderr);
+	pid_t pid = fork();
+	if (pid < 0) {
+		perror("fork");
+		exit(2);
+	}
+	if (pid == 0) {
+		/* A private copy of exactly `n` bytes, so overreads are caught. */
+		uint8_t *copy = malloc(n ? n : 1);
+		memcpy(copy, buf, n);
+		free(buf);
+		LLVMFuzzerTestOneInput(copy, n);
+		free(copy);
+		fflush(NULL);
+		_exit(0);       /* no atexit handlers: they belong to the parent */
+	}
 	free(buf);
-	LLVMFuzzerTestOneInput(copy, n);
-	free(copy);
+	int st;
+	if (waitpid(pid, &st, 0) != pid || !WIFEXITED(st) || WEXITSTATUS(st)) {
+		fprintf(log_out, "replay: FAILED %s (%s %d)\n", path,
+		        WIFSIGNALED(st) ? "signal" : "status",
+		        WIFSIGNALED(st) ? WTERMSIG(st) : WEXITSTATUS(st));
+		nfailed++;
+	}
 	count++;
 }
 
@@ -106,9 +128,11 @@ int main(int argc, char **argv)
 		return 2;
 	if (LLVMFuzzerInitialize)
 		LLVMFuzzerInitialize(&argc, &argv);
+	if (fuzz_warm_up)
+		fuzz_warm_up();         /* loaded once, inherited by every child */
 	for (int i = 1; i < argc; i++)
 		run_path(argv[i]);
-	fprintf(log_out, "replay: %lu inputs ok\n", count);
+	fprintf(log_out, "replay: %lu inputs, %lu failed\n", count, nfailed);
 	fclose(log_out);
-	return 0;
+	return nfailed ? 1 : 0;
 }
