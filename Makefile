@@ -28,8 +28,8 @@ SAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-r
 
 all: src/gprof src/gprof-bbconv $(LIBGMON_TARGETS)
 
-src/gprof-bbconv: src/bbconv.c include/gmon_format.h
-	$(CC) $(ALL_CFLAGS) -o $@ src/bbconv.c
+src/gprof-bbconv: src/bbconv.c src/safe_file.c src/safe_file.h include/gmon_format.h
+	$(CC) $(ALL_CFLAGS) -o $@ src/bbconv.c src/safe_file.c
 
 config.mk: configure.ac config.mk.in
 	@if [ ! -x configure ] || [ configure -ot configure.ac ]; then autoreconf -fi; fi

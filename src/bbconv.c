@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "gmon_format.h"
+#include "safe_file.h"
 
 struct block { uint64_t addr, count; };
 
@@ -162,27 +163,20 @@ int main(int argc, char **argv)
 		}
 	}
 	/* -o writes a temporary file renamed into place at the end. */
-	char *tmp = NULL;
+	struct safe_file sf;
 	if (outname) {
-		size_t len = strlen(outname) + 8;
-		int fd;
-		tmp = malloc(len);
-		if (!tmp)
-			return 1;
-		snprintf(tmp, len, "%s.XXXXXX", outname);
-		if ((fd = mkstemp(tmp)) < 0 || !(c.out = fdopen(fd, "wb"))) {
+		if (!safe_open(&sf, outname)) {
 			perror(outname);
 			return 1;
 		}
+		c.out = sf.f;
 	}
 	convert(&c, in);
-	if (ferror(c.out) || fclose(c.out) != 0 ||
-	    (tmp && rename(tmp, outname) != 0)) {
+	bool ok = outname ? safe_commit(&sf)
+	                  : !ferror(c.out) && fclose(c.out) == 0;
+	if (!ok) {
 		perror(outname ? outname : "<stdout>");
-		if (tmp)
-			unlink(tmp);
 		return 1;
 	}
-	free(tmp);
 	return 0;
 }

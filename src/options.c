@@ -168,13 +168,19 @@ static void style_off_or_excl(struct gprof *g, unsigned style,
 	g->opt.user_styles |= style;
 }
 
+static void set_style(struct gprof *g, unsigned style)
+{
+	g->opt.style |= style;
+	g->opt.user_styles |= style;
+}
+
+/* -p, -q, -A and -C turn a report on, restricted to the spec if given. */
 static void style_on(struct gprof *g, unsigned style, enum spec_table t,
                      const char *arg)
 {
 	if (arg)
 		sym_ids_add(g, t, arg);
-	g->opt.style |= style;
-	g->opt.user_styles |= style;
+	set_style(g, style);
 }
 
 static void set_debug(struct gprof *g, const char *arg)
@@ -218,7 +224,7 @@ static void handle_opt(struct gprof *g, int c, const char *arg)
 	case 'a': o->no_static = true; break;
 	case 'A': style_on(g, STYLE_ANNOTATED, INCL_ANNO, arg); break;
 	case 'b': o->brief = true; break;
-	case 'B': style_on(g, STYLE_CALL_GRAPH, INCL_GRAPH, NULL); break;
+	case 'B': set_style(g, STYLE_CALL_GRAPH); break;
 	case 'c': o->static_call_graph = true; break;
 	case 'C': style_on(g, STYLE_EXEC_COUNTS, INCL_EXEC, arg); break;
 	case 'd': set_debug(g, arg); break;
@@ -230,7 +236,7 @@ static void handle_opt(struct gprof *g, int c, const char *arg)
 	case 'F': sym_ids_add(g, INCL_GRAPH, arg);
 	          sym_ids_add(g, INCL_TIME, arg); break;
 	case 'h': usage(g, stdout, 0); break;
-	case 'i': style_on(g, STYLE_GMON_INFO, INCL_FLAT, NULL); break;
+	case 'i': set_style(g, STYLE_GMON_INFO); break;
 	case 'I': add_search_dirs(o, arg); break;
 	case 'J': style_off_or_excl(g, STYLE_ANNOTATED, EXCL_ANNO, arg); break;
 	case 'k': sym_ids_add(g, EXCL_ARCS, arg); break;
@@ -247,10 +253,10 @@ static void handle_opt(struct gprof *g, int c, const char *arg)
 	case 'Q': style_off_or_excl(g, STYLE_CALL_GRAPH,
 	                            arg ? graph_table(arg, true) : EXCL_GRAPH, arg);
 	          break;
-	case 'r': style_on(g, STYLE_FUNC_ORDER, INCL_FLAT, NULL); break;
+	case 'r': set_style(g, STYLE_FUNC_ORDER); break;
 	case 'R': o->map_file = arg;
-	          style_on(g, STYLE_FILE_ORDER, INCL_FLAT, NULL); break;
-	case 's': style_on(g, STYLE_SUMMARY, INCL_FLAT, NULL); break;
+	          set_style(g, STYLE_FILE_ORDER); break;
+	case 's': set_style(g, STYLE_SUMMARY); break;
 	case 'S': o->ext_symtab = arg; break;
 	case 't': o->table_length = atoi(arg);
 	          if (o->table_length < 0)

@@ -10,17 +10,17 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "gprof.h"
 #include "safe_file.h"
-#include "strbuf.h"
 
+/* Depends on nothing else of gprof's, so that gprof-bbconv links it too. */
 bool safe_open(struct safe_file *sf, const char *path)
 {
-	struct strbuf sb = STRBUF_INIT;
-	sb_printf(&sb, "%s.XXXXXX", path);
-	sf->tmp = sb_detach(&sb);
+	size_t len = strlen(path) + sizeof ".XXXXXX";
 	sf->path = path;
 	sf->f = NULL;
+	if (!(sf->tmp = malloc(len)))
+		return false;
+	snprintf(sf->tmp, len, "%s.XXXXXX", path);
 
 	int fd = mkstemp(sf->tmp);
 	if (fd < 0) {
