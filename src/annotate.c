@@ -3,13 +3,15 @@
  * annotate.c - -A annotated source: each source line is printed behind a
  * 16-column annotation with the calls of the function starting there (and
  * basic-block counts with -l), followed by a table of the busiest lines
- * and a summary; -y writes each file to FILE-ann instead of stdout.
+ * and a summary; -y writes each file to FILE-ann instead of stdout.  The
+ * per-line symbols come from source_lines.c.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gprof.h"
+#include "report.h"
 #include "safe_file.h"
 #include "strbuf.h"
 
@@ -20,48 +22,6 @@ struct line_stats {
 	uint64_t total;
 	uint64_t *count;             /* per line, for the top-lines table */
 };
-
-/* Fills each file's per-line symbol slots.  A second symbol on a line is
-   folded into a private copy, so that no real symbol changes. */
-static void collect(struct gprof *g)
-{
-	size_t n = g->syms.len;
-	struct sym **v = xmalloc((n + 1) * sizeof *v);
-	size_t nv = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		struct sym *s = &g->syms.base[i];
-		if (!sym_selected(g, s, INCL_ANNO))
-			continue;
-		sym_lookup_file(g, s);
-		if (!s->file || s->line <= 0)
-			continue;
-		if (s->line > s->file->num_lines)
-			s->file->num_lines = s->line;
-		v[nv++] = s;
-	}
-	for (size_t i = 0; i < nv; i++) {
-		struct source_file *f = v[i]->file;
-		if (!f->line)
-			f->line = xcalloc((size_t)f->num_lines + 1, sizeof *f->line);
-		f->ncalls += v[i]->ncalls;
-		struct sym **slot = &f->line[v[i]->line];
-		if (!*slot) {
-			*slot = v[i];
-			continue;
-		}
-		if (!(*slot)->placed) {   /* `placed` marks our private copies */
-			struct sym *copy = xmalloc(sizeof *copy);
-			*copy = **slot;
-			copy->addr = 0;
-			copy->placed = true;
-			*slot = copy;
-		}
-		/* Only the calls add up; the blocks shown stay the first's. */
-		(*slot)->ncalls += v[i]->ncalls;
-	}
-	free(v);
-}
 
 struct anno {
 	struct strbuf sb;
@@ -84,7 +44,8 @@ static void anno_add(struct anno *a, uint64_t v)
  * block count equal to the one before it is not repeated.  A merged line
  * (several symbols) has address 0, so it always carries.
  */
-static bool annotation(struct gprof *g, const struct sym *s, struct anno *a)
+static bool annotation(const struct gprof *g, const struct sym *s,
+                       struct anno *a)
 {
 	bool all = g->opt.all_lines;
 
@@ -108,7 +69,8 @@ static bool annotation(struct gprof *g, const struct sym *s, struct anno *a)
 
 /* Prints the 16-column annotation of one line; the statistics count a
    line as executed when it shows a count, and add up calls only. */
-static void annotate_line(struct gprof *g, FILE *out, const struct sym *s,
+static void annotate_line(const struct gprof *g, FILE *out,
+                          const struct sym *s,
                           uint64_t *last, struct line_stats *st)
 {
 	struct anno a = { STRBUF_INIT, 0, last, false };
@@ -141,7 +103,7 @@ static int cmp_ranked(const void *pa, const void *pb, void *ctx)
 	return a->line - b->line;
 }
 
-static void print_top_lines(struct gprof *g, FILE *out,
+static void print_top_lines(const struct gprof *g, FILE *out,
                             const struct source_file *f,
                             const struct line_stats *st)
 {
@@ -174,7 +136,7 @@ static void print_summary(FILE *out, const struct line_stats *st)
 
 /* Tries the recorded path, then each search directory with the path (if
    relative) and with its last component. */
-static FILE *open_source(struct gprof *g, const char *path)
+static FILE *open_source(const struct gprof *g, const char *path)
 {
 	FILE *f = fopen(path, "r");
 	struct strbuf sb = STRBUF_INIT;
@@ -194,7 +156,7 @@ static FILE *open_source(struct gprof *g, const char *path)
 	return f;
 }
 
-static void annotate_file(struct gprof *g, FILE *out, FILE *src,
+static void annotate_file(const struct gprof *g, FILE *out, FILE *src,
                           const struct source_file *f)
 {
 	struct line_stats st = { 0 };
@@ -246,13 +208,13 @@ static bool open_separate(const struct source_file *f, struct safe_file *sf,
 	return false;
 }
 
-void annotate_sources(struct gprof *g, FILE *out)
+void annotate_sources(const struct gprof *g, struct report *r)
 {
+	FILE *out = r->out;
 	bool first_file = true;
 	struct strbuf name = STRBUF_INIT;
 
-	collect(g);
-	for (struct source_file *f = g->files; f; f = f->next) {
+	for (const struct source_file *f = g->files; f; f = f->next) {
 		if (f->num_lines == 0 || (g->opt.ignore_zeros && f->ncalls == 0))
 			continue;
 		debug_printf(g, DBG_SRC, "[annotate] %s: %d lines, %lu calls\n",
@@ -276,7 +238,7 @@ void annotate_sources(struct gprof *g, FILE *out)
 		} else {
 			if (!first_file)
 				fputc('\n', out);
-			section_break(g, out);
+			report_section(r);
 			fprintf(out, "*** File %s:\n", f->name);
 			annotate_file(g, out, src, f);
 		}

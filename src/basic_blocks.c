@@ -9,6 +9,7 @@
 
 #include "gprof.h"
 #include "gmon_reader.h"
+#include "report.h"
 
 static void add_count(struct gprof *g, vma_t addr, uint64_t count)
 {
@@ -75,53 +76,64 @@ void bb_write_recs(struct gprof *g, struct writer *w)
 	}
 }
 
+/* One listed symbol with its source location (looked up through the
+   report, so the model stays as analysis left it). */
+struct exec_row {
+	const struct sym *s;
+	const char *file;            /* NULL: unknown */
+	int line;
+};
+
 /* GNU orders by file and line when both symbols have a file, and by
    address otherwise.  That is not a consistent order; sort.c's merge
    pattern makes the result match GNU's anyway. */
 static int cmp_exec(const void *pa, const void *pb, void *ctx)
 {
-	const struct sym *a = *(struct sym *const *)pa;
-	const struct sym *b = *(struct sym *const *)pb;
+	const struct exec_row *a = pa, *b = pb;
 	(void)ctx;
 	if (a->file && b->file) {
-		int c = strcmp(a->file->name, b->file->name);
+		int c = strcmp(a->file, b->file);
 		if (c)
 			return c;
 		return a->line < b->line ? -1 : a->line > b->line;
 	}
-	return a->addr < b->addr ? -1 : a->addr > b->addr;
+	return a->s->addr < b->s->addr ? -1 : a->s->addr > b->s->addr;
 }
 
-static void print_count(FILE *out, const struct sym *s, vma_t addr,
+static void print_count(FILE *out, const struct exec_row *e, vma_t addr,
                         uint64_t count)
 {
 	fprintf(out, "%s:%d: (%s:0x%lx) %lu executions\n",
-	        s->file ? s->file->name : "<unknown>", s->line, s->name,
+	        e->file ? e->file : "<unknown>", e->line, e->s->name,
 	        (unsigned long)addr, (unsigned long)count);
 }
 
-void bb_print_exec_counts(struct gprof *g, FILE *out)
+void bb_print_exec_counts(const struct gprof *g, struct report *r)
 {
 	size_t n = 0;
-	struct sym **v = xmalloc((g->syms.len + 1) * sizeof *v);
+	struct exec_row *v = xmalloc((g->syms.len + 1) * sizeof *v);
 
-	section_break(g, out);
+	report_section(r);
 	for (size_t i = 0; i < g->syms.len; i++) {
-		struct sym *s = &g->syms.base[i];
+		const struct sym *s = &g->syms.base[i];
 		if (!sym_selected(g, s, INCL_EXEC))
 			continue;
-		sym_lookup_file(g, s);
-		v[n++] = s;
+		v[n].s = s;
+		if (!report_sym_file(g, r, s, &v[n].file, &v[n].line)) {
+			v[n].file = NULL;
+			v[n].line = 0;
+		}
+		n++;
 	}
 	stable_sort(v, n, sizeof *v, cmp_exec, NULL);
 	for (size_t i = 0; i < n; i++) {
-		const struct sym *s = v[i];
+		const struct sym *s = v[i].s;
 		if (s->ncalls > 0 || !g->opt.ignore_zeros)
-			print_count(out, s, s->addr, s->ncalls);
+			print_count(r->out, &v[i], s->addr, s->ncalls);
 		for (int k = 0; k < s->nbb; k++)
 			if (s->bb[k].count > 0 || !g->opt.ignore_zeros)
-				print_count(out, s, s->bb[k].addr, s->bb[k].count);
+				print_count(r->out, &v[i], s->bb[k].addr,
+				            s->bb[k].count);
 	}
 	free(v);
 }
-

@@ -126,7 +126,7 @@ struct arc *arc_add(struct gprof *g, struct sym *parent, struct sym *child,
 	size_t b = arc_hash_of(parent, child) & (g->arc_hash_size - 1);
 	a->hash_next = g->arc_hash[b];
 	g->arc_hash[b] = a;
-	g->narcs++;
+	a->id = g->narcs++;
 
 	if (parent != child)
 		arc_remember(g, a);

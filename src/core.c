@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include <bfd.h>
+#include <libiberty/demangle.h>
 
 #include "gprof.h"
 
@@ -33,6 +34,8 @@ static bool has_line_info(bfd *abfd)
 				return true;
 	return false;
 }
+
+static void core_new_find_window(struct gprof *g);
 
 void core_open(struct gprof *g)
 {
@@ -57,6 +60,7 @@ void core_open(struct gprof *g)
 
 	g->abfd = abfd;
 	g->text_sec = text;
+	core_new_find_window(g);
 	g->has_line_info = has_line_info(abfd);
 	g->big_endian = bfd_big_endian(abfd);
 	g->sign_extend_vma = bfd_get_sign_extend_vma(abfd) == 1;
@@ -290,6 +294,7 @@ struct cand {
 };
 
 struct find_window {
+	bool built;                  /* the first lookup has been made */
 	bool off;                    /* not usable here: hand BFD everything */
 	struct cand *c;              /* by value, then array position */
 	size_t n;
@@ -299,6 +304,12 @@ struct find_window {
 	size_t end;                  /* buf is for offsets with this `end` */
 	bool have_buf;
 };
+
+/* The line-lookup state lives behind a pointer, made with the BFD. */
+static void core_new_find_window(struct gprof *g)
+{
+	g->find_window = xcalloc(1, sizeof *g->find_window);
+}
 
 /* Frees the line-lookup window (for callers that analyse more than one
    profile in a process, such as the fuzz harnesses). */
@@ -334,15 +345,15 @@ static bool window_usable(bfd *abfd)
 	return true;
 }
 
-static struct find_window *window_build(struct gprof *g)
+static void window_build(const struct gprof *g, struct find_window *w)
 {
 	const flagword skip = BSF_SECTION_SYM | BSF_FILE | BSF_OBJECT |
 	                      BSF_THREAD_LOCAL | BSF_RELC | BSF_SRELC;
 	asymbol **syms = (asymbol **)g->bfd_syms;
-	struct find_window *w = xcalloc(1, sizeof *w);
+	w->built = true;
 	w->off = !window_usable(ABFD(g));
 	if (w->off)
-		return w;
+		return;
 	w->c = xmalloc(((size_t)g->nbfd_syms + 1) * sizeof *w->c);
 	for (long i = 0; i < g->nbfd_syms; i++) {
 		asymbol *s = syms[i];
@@ -355,7 +366,6 @@ static struct find_window *window_build(struct gprof *g)
 		w->n++;
 	}
 	qsort(w->c, w->n, sizeof *w->c, cmp_cand);
-	return w;
 }
 
 static int cmp_idx(const void *pa, const void *pb)
@@ -409,25 +419,29 @@ static asymbol **window_for(struct find_window *w, bfd_vma off)
 	return w->buf;
 }
 
-bool core_find_line(struct gprof *g, vma_t addr, const char **file,
+/* The window is a cache behind a pointer: looking a line up changes what
+   the next lookup costs, never what it answers, so a const model can be
+   asked. */
+bool core_find_line(const struct gprof *g, vma_t addr, const char **file,
                     const char **func, unsigned *line)
 {
+	struct find_window *w = g->find_window;
 	asection *text = TEXT(g);
 	asymbol **syms = (asymbol **)g->bfd_syms;
 	bfd_vma off = addr - bfd_section_vma(text);
 	*file = *func = NULL;
 	*line = 0;
-	if (!g->bfd_syms || !g->has_line_info)
+	if (!g->bfd_syms || !g->has_line_info || !w)
 		return false;
-	if (g->find_window) {
-		asymbol **w = window_for(g->find_window, off);
-		if (w)
-			syms = w;
+	if (w->built) {
+		asymbol **win = window_for(w, off);
+		if (win)
+			syms = win;
 	} else {
 		/* the first lookup, with every symbol, then windows */
 		bool ok = bfd_find_nearest_line(ABFD(g), text, syms, off, file,
 		                                func, line);
-		g->find_window = window_build(g);
+		window_build(g, w);
 		return ok;
 	}
 	return bfd_find_nearest_line(ABFD(g), text, syms, off, file, func,
@@ -440,6 +454,44 @@ static int cmp_order(const void *pa, const void *pb, void *ctx)
 	const struct sym *b = *(struct sym *const *)pb;
 	(void)ctx;
 	return a->bfd_order < b->bfd_order ? -1 : a->bfd_order > b->bfd_order;
+}
+
+/* A symbol's source file and line from the debug information, or false.
+   Only a line inside a function counts (GNU needs all three answers). */
+bool core_sym_line(const struct gprof *g, const struct sym *s,
+                   const char **file, int *line)
+{
+	const char *func;
+	unsigned ln;
+
+	if (!g->abfd || !core_find_line(g, s->addr, file, &func, &ln) ||
+	    !*file || !func || ln == 0)
+		return false;
+	*line = (int)ln;
+	return true;
+}
+
+/* File and line come from the debug information and cost a DWARF lookup,
+   so analysis fetches them only for symbols whose file it needs. */
+void sym_lookup_file(struct gprof *g, struct sym *s)
+{
+	const char *file;
+	int line;
+
+	if (s->file_known)
+		return;
+	s->file_known = true;
+	if (!s->file && core_sym_line(g, s, &file, &line)) {
+		s->file = source_file_intern(g, file);
+		s->line = line;
+	}
+}
+
+/* The demangled form of `name`, malloc'd, or NULL when it is not a
+   mangled name. */
+char *core_demangle(const struct gprof *g, const char *name)
+{
+	return bfd_demangle(ABFD(g), name, DMGL_ANSI | DMGL_PARAMS);
 }
 
 /* Looks up every symbol's source file in symbol-table order, which fixes

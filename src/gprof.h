@@ -92,7 +92,7 @@ struct arc {
 	struct arc *next_parent;     /* next arc in child->parents */
 	struct arc *next_child;      /* next arc in parent->children */
 	struct arc *hash_next;       /* (parent, child) lookup chain */
-	bool placed;                 /* used by -r and -R */
+	size_t id;                   /* creation number, 0..g->narcs-1 */
 };
 
 /* One symbol: a function, or (with -l) a source line. */
@@ -103,10 +103,10 @@ struct sym {
 	struct source_file *file;    /* see sym_file(): filled lazily */
 	int line;
 	unsigned bfd_order;          /* creation order, for stable ties */
-	bool is_func, is_static, is_bb_head, mapped, placed;
+	bool is_func, is_static, is_bb_head, mapped;
+	bool is_copy;                /* annotate: a merged copy, not in syms */
 	bool file_known;             /* file/line lookup done */
 	uint16_t spec;               /* bit t set: symbol matched table t */
-	char *shown;                 /* cached display_name() */
 
 	/* (Fields are grouped to leave no padding: there is one of these per
 	   function, or per source line with -l.) */
@@ -130,11 +130,8 @@ struct sym {
 	struct sym *cyc_tail;        /* cg_dfn: last member of a root's list */
 	int cycle_num;               /* cycle this symbol heads or belongs to, 0 if none */
 	int dfn_pos;                 /* cg_dfn: stack position, 0 if off it */
-	/* -r / -R placement chain */
-	struct sym *prev_ord, *next_ord;
-	struct ord_chain *ord_chain;  /* -r/-R: the chain holding this sym */
-	long ord_pos;                /* -r/-R: position within that chain */
-	unsigned nuses;
+	struct arc **by_rank_parents;  /* parents in report order (see */
+	struct arc **by_rank_children; /* cg_rank_arcs), NULL-terminated */
 };
 
 /* A symbol table: sorted by address after symtab_finish(). */
@@ -224,6 +221,17 @@ struct file_table {              /* source files by path (utils.c) */
 	size_t size, count;
 };
 
+/* The flat profile as analysis leaves it (flat_profile.c): the rows to
+   print in order, with the figures the header and rows share. */
+struct flat_profile {
+	struct sym **rows;           /* selected symbols by self time */
+	size_t nrows;
+	double time_base;            /* total_time, or 1 when no time: the
+	                                divisor of the % column */
+	char unit_prefix;            /* SI prefix of the per-call columns */
+	double unit_scale;           /* seconds to that unit */
+};
+
 /* The whole profile model. */
 struct gprof {
 	struct options opt;
@@ -282,16 +290,25 @@ struct gprof {
 	struct sym *cycles;          /* cycle headers, cycles[0..ncycles-1] */
 	int ncycles;
 	double print_time;           /* total propagated time */
+	double print_time_base;      /* print_time, or 1 when none: the
+	                                divisor of every call-graph percent */
+	struct sym **entries;        /* call-graph entries by total time */
+	size_t nentries;             /* (cycle headers included) */
+	struct arc **rank_pool;      /* storage of the by_rank_* arrays */
 	int dfn_counter;             /* last depth-first number given */
 	const char **map_files;      /* -R: object file of each map entry */
 	size_t nmap_files;
 	double total_time;           /* sum of histogram samples */
+	struct flat_profile flat;    /* rows of the flat profile */
 
-	bool first_output;           /* nothing printed yet */
+	bool first_output;           /* nothing printed yet (-i prints while
+	                                the files are read) */
 };
 
 /* ---- main.c ---- */
 int gprof_run(struct gprof *g, int argc, char **argv);
+void gprof_analyse(struct gprof *g);
+void gprof_print(const struct gprof *g, FILE *out);
 
 /* ---- utils.c ---- */
 void gprof_exit(int status) __attribute__((noreturn));
@@ -299,21 +316,16 @@ void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
-void die(struct gprof *g, const char *fmt, ...)
+void die(const struct gprof *g, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3), noreturn));
 void die_plain(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2), noreturn));
-void warnx_g(struct gprof *g, const char *fmt, ...)
+void warnx_g(const struct gprof *g, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-void debug_printf(struct gprof *g, unsigned area, const char *fmt, ...)
+void debug_printf(const struct gprof *g, unsigned area, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 struct source_file *source_file_intern(struct gprof *g, const char *path);
 const char *str_intern(struct gprof *g, const char *s);
-void sym_lookup_file(struct gprof *g, struct sym *s);
-const char *display_name(struct gprof *g, const struct sym *s);
-const char *file_display(struct gprof *g, const struct source_file *f);
-void print_sym_name(struct gprof *g, FILE *out, const struct sym *s);
-void section_break(struct gprof *g, FILE *out);
 #define FMT_BUF 400              /* room for any double printed with %f */
 int fmt_fixed(char *buf, double v, int width, int prec);
 int fmt_uint(char *buf, uint64_t v, int width, bool left);
@@ -338,8 +350,12 @@ void core_read_ext_symtab(struct gprof *g, const char *file);
 vma_t core_text_end(struct gprof *g);
 void core_intern_files(struct gprof *g);
 void core_free_find_window(struct gprof *g);
-bool core_find_line(struct gprof *g, vma_t addr, const char **file,
+bool core_find_line(const struct gprof *g, vma_t addr, const char **file,
                     const char **func, unsigned *line);
+bool core_sym_line(const struct gprof *g, const struct sym *s,
+                   const char **file, int *line);
+void sym_lookup_file(struct gprof *g, struct sym *s);
+char *core_demangle(const struct gprof *g, const char *name);
 
 /* ---- map_file.c ---- */
 void map_file_read(struct gprof *g, const char *path);
@@ -376,8 +392,13 @@ static inline void hist_add(struct histogram *h, size_t i, uint64_t count)
 		h->bins[i] += (uint32_t)count;
 }
 void hist_assign_samples(struct gprof *g);
-void hist_print_flat(struct gprof *g, FILE *out);
 long hist_granularity_bytes(const struct gprof *g);
+
+/* ---- flat_profile.c ---- */
+void flat_profile_build(struct gprof *g);
+
+/* ---- source_lines.c ---- */
+void source_lines_build(struct gprof *g);
 
 /* ---- call_graph.c ---- */
 void cg_tally(struct gprof *g, vma_t from_pc, vma_t self_pc, uint64_t count);
@@ -393,16 +414,12 @@ void cg_dfn(struct gprof *g, struct sym *root);
 /* ---- cg_arcs.c ---- */
 struct sym **cg_assemble(struct gprof *g, size_t *nentries);
 
-/* ---- cg_print.c ---- */
-void cg_print(struct gprof *g, FILE *out, struct sym **order, size_t n);
-void cg_print_index(struct gprof *g, FILE *out);
-void cg_print_function_ordering(struct gprof *g, FILE *out);
-void cg_print_file_ordering(struct gprof *g, FILE *out);
+/* ---- cg_order.c ---- */
+void cg_order(struct gprof *g);
+bool cg_graph_printed(const struct gprof *g);
+bool cg_entry_shown(const struct gprof *g, const struct sym *s);
 
-/* ---- basic_blocks.c ---- */
-void bb_print_exec_counts(struct gprof *g, FILE *out);
-
-/* ---- annotate.c ---- */
-void annotate_sources(struct gprof *g, FILE *out);
+/* The printers (flat_print.c, cg_print.c, link_order.c, basic_blocks.c,
+   annotate.c) are declared in report.h. */
 
 #endif

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * main.c - drives the pipeline: options, executable symbols, symspecs,
- * profile files, analysis, then the requested reports in GNU's order.
+ * profile files, analysis (which computes every figure), then the
+ * requested reports in GNU's order (which only read them).
  */
 #include "config.h"
 
@@ -9,6 +10,7 @@
 #include <stdlib.h>
 
 #include "gprof.h"
+#include "report.h"
 
 static void load_symbols(struct gprof *g)
 {
@@ -41,36 +43,56 @@ static void choose_default_styles(struct gprof *g)
 	o->style &= ~o->user_styles;
 }
 
-static void print_reports(struct gprof *g, struct sym **order, size_t n)
+/* Everything the reports show is computed here, before any is printed. */
+void gprof_analyse(struct gprof *g)
+{
+	if (g->input_hist)
+		hist_assign_samples(g);
+	if (g->input_arcs)
+		g->entries = cg_assemble(g, &g->nentries);
+	if ((g->opt.style & STYLE_FLAT) && !g->input_hist)
+		die(g, "gmon.out file is missing histogram");
+	if ((g->opt.style & STYLE_CALL_GRAPH) && !g->input_arcs)
+		die(g, "gmon.out file is missing call-graph data");
+	if (g->input_arcs)
+		cg_order(g);
+	if (g->opt.style & STYLE_FLAT)
+		flat_profile_build(g);
+	if (g->opt.style & STYLE_ANNOTATED)
+		source_lines_build(g);
+}
+
+/* The requested reports, in GNU's order; they only read the model. */
+void gprof_print(const struct gprof *g, FILE *out)
 {
 	unsigned style = g->opt.style;
-	bool graph = (style & STYLE_CALL_GRAPH) && g->input_arcs;
+	bool graph = cg_graph_printed(g);
+	struct report r;
 
+	report_init(&r, out, !g->first_output);
 	if (g->opt.bsd_style && graph)
-		cg_print(g, stdout, order, n);
+		cg_print(g, &r);
 	if (style & STYLE_FLAT)
-		hist_print_flat(g, stdout);
+		flat_print(g, &r);
 	if (!g->opt.bsd_style && graph)
-		cg_print(g, stdout, order, n);
+		cg_print(g, &r);
 	if (graph)
-		cg_print_index(g, stdout);
+		cg_print_index(g, &r);
 	if (style & STYLE_EXEC_COUNTS)
-		bb_print_exec_counts(g, stdout);
+		bb_print_exec_counts(g, &r);
 	if (style & STYLE_ANNOTATED)
-		annotate_sources(g, stdout);
+		annotate_sources(g, &r);
 	if (style & STYLE_FUNC_ORDER)
-		cg_print_function_ordering(g, stdout);
+		link_order_functions(g, &r);
 	if (style & STYLE_FILE_ORDER)
-		cg_print_file_ordering(g, stdout);
+		link_order_files(g, &r);
+	report_free(&r);
 }
 
 /* The whole run over a zeroed context; the fuzz harnesses call it once per
    input (with gprof_exit_jmp set), main() once. */
 int gprof_run(struct gprof *g, int argc, char **argv)
 {
-	struct sym **order = NULL;
-	size_t n = 0;
-
 	setlocale(LC_CTYPE, "");
 	g->whoami = argv[0];
 	g->first_output = true;
@@ -88,17 +110,8 @@ int gprof_run(struct gprof *g, int argc, char **argv)
 	choose_default_styles(g);
 	if (g->opt.style & STYLE_SUMMARY)
 		gmon_write_sum(g, "gmon.sum");
-	if (g->input_hist)
-		hist_assign_samples(g);
-	if (g->input_arcs)
-		order = cg_assemble(g, &n);
-	if ((g->opt.style & STYLE_FLAT) && !g->input_hist)
-		die(g, "gmon.out file is missing histogram");
-	if ((g->opt.style & STYLE_CALL_GRAPH) && !g->input_arcs)
-		die(g, "gmon.out file is missing call-graph data");
-
-	print_reports(g, order, n);
-	free(order);
+	gprof_analyse(g);
+	gprof_print(g, stdout);
 	return 0;
 }
 

@@ -250,7 +250,6 @@ static struct sym *range_copy(const struct gprof *g, const struct spec_range *r)
 	c->parents = c->children = NULL;
 	c->ncalls = c->self_calls = 0;
 	c->hist_time = 0;
-	c->shown = NULL;
 	return c;
 }
 

@@ -86,20 +86,14 @@ void symtab_finish(struct gprof *g, struct symtab *tab, vma_t text_end)
 		struct sym *s = &tab->base[i];
 		if (kept > 0 && s->addr == tab->base[kept - 1].addr) {
 			struct sym *k = &tab->base[kept - 1];
-			if (prefer(s, k)) {
-				free(k->shown);
+			if (prefer(s, k))
 				*k = *s;
-			} else {
-				free(s->shown);
-			}
 			continue;
 		}
 		if (kept > 0 && tab->base[kept - 1].end_addr == 0)
 			tab->base[kept - 1].end_addr = s->addr - 1;
 		if (s->end_addr == 0 || s->addr <= s->end_addr)
 			tab->base[kept++] = *s;
-		else
-			free(s->shown);
 	}
 	tab->len = kept;
 	if (kept > 0 && tab->base[kept - 1].end_addr == 0)

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * utils.c - allocation, messages, source-file interning and the rules for
- * how a symbol's name is shown (demangling, file/line suffixes, cycle and
- * index decorations).
+ * utils.c - allocation, messages, source-file and string interning, and
+ * fast number formatting for the reports.
  */
 #include "config.h"
 
@@ -12,9 +11,6 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <bfd.h>
-#include <libiberty/demangle.h>
 
 #include "gprof.h"
 #include "strbuf.h"
@@ -78,7 +74,7 @@ static void vmessage(const char *who, const char *fmt, va_list ap)
 	fputc('\n', stderr);
 }
 
-void die(struct gprof *g, const char *fmt, ...)
+void die(const struct gprof *g, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -96,7 +92,7 @@ void die_plain(const char *fmt, ...)
 	gprof_exit(1);
 }
 
-void warnx_g(struct gprof *g, const char *fmt, ...)
+void warnx_g(const struct gprof *g, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -105,7 +101,7 @@ void warnx_g(struct gprof *g, const char *fmt, ...)
 }
 
 /* Debug traces go to stdout, interleaved with the report, as GNU's do. */
-void debug_printf(struct gprof *g, unsigned area, const char *fmt, ...)
+void debug_printf(const struct gprof *g, unsigned area, const char *fmt, ...)
 {
 	va_list ap;
 	if (!(g->opt.debug & area))
@@ -177,97 +173,6 @@ const char *str_intern(struct gprof *g, const char *s)
 	t->slot[h] = f;
 	t->count++;
 	return f->name;
-}
-
-/* File and line come from the debug information and cost a DWARF lookup,
-   so they are fetched only for symbols whose file is actually needed. */
-void sym_lookup_file(struct gprof *g, struct sym *s)
-{
-	const char *file, *func;
-	unsigned line;
-
-	if (s->file_known)
-		return;
-	s->file_known = true;
-	if (s->file || !g->abfd)
-		return;
-	if (core_find_line(g, s->addr, &file, &func, &line) && file && func &&
-	    line != 0) {
-		s->file = source_file_intern(g, file);
-		s->line = (int)line;
-	}
-}
-
-const char *file_display(struct gprof *g, const struct source_file *f)
-{
-	if (g->opt.print_path)
-		return f->name;
-	const char *slash = strrchr(f->name, '/');
-	return slash ? slash + 1 : f->name;
-}
-
-/* The name as reports print it: demangled (GNU style only), then the
-   file/line suffix that -l and --inline-file-names ask for. */
-const char *display_name(struct gprof *g, const struct sym *cs)
-{
-	struct sym *s = (struct sym *)cs;
-	if (s->shown)
-		return s->shown;
-
-	struct strbuf sb = STRBUF_INIT;
-	char *dem = NULL;
-	if (g->opt.demangle && !g->opt.bsd_style && g->abfd)
-		dem = bfd_demangle(g->abfd, s->name, DMGL_ANSI | DMGL_PARAMS);
-	sb_puts(&sb, dem ? dem : s->name);
-	free(dem);
-
-	if (g->opt.line_gran || g->opt.inline_file_names) {
-		sym_lookup_file(g, s);
-		if (s->file) {
-			const char *fn = file_display(g, s->file);
-			if (g->opt.line_gran)
-				sb_printf(&sb, " (%s:%d @ %lx)", fn, s->line,
-				          (unsigned long)s->addr);
-			else
-				sb_printf(&sb, " (%s:%d)", fn, s->line);
-		}
-	}
-	s->shown = sb_detach(&sb);
-	return s->shown;
-}
-
-/* Name plus cycle membership and call-graph index: "a <cycle 1> [4]".
-   An index in parentheses marks an entry that is not printed. */
-void print_sym_name(struct gprof *g, FILE *out, const struct sym *s)
-{
-	char buf[64];
-	size_t n = 0;
-	fputs(display_name(g, s), out);
-	if (s->cycle_num > 0) {
-		memcpy(buf, " <cycle ", 8);
-		n = 8 + (size_t)fmt_uint(buf + 8, (uint64_t)s->cycle_num, 0, false);
-		buf[n++] = '>';
-	} else if (s->cycle_num != 0) {
-		n = (size_t)snprintf(buf, sizeof buf, " <cycle %d>", s->cycle_num);
-	}
-	if (s->index > 0) {
-		buf[n++] = ' ';
-		buf[n++] = s->print_flag ? '[' : '(';
-		n += (size_t)fmt_uint(buf + n, (uint64_t)s->index, 0, false);
-		buf[n++] = s->print_flag ? ']' : ')';
-	} else if (s->index != 0) {
-		n += (size_t)snprintf(buf + n, sizeof buf - n,
-		                      s->print_flag ? " [%d]" : " (%d)", s->index);
-	}
-	fwrite(buf, 1, n, out);
-}
-
-/* Every report after the first is separated by a form feed. */
-void section_break(struct gprof *g, FILE *out)
-{
-	if (!g->first_output)
-		fputs("\f\n", out);
-	g->first_output = false;
 }
 
 /* ---- fast number formatting for the reports ---- */

@@ -48,7 +48,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (st != 0)
 		abort();        /* the converter wrote a file gprof rejects */
 	FUZZ_TRY(st) {
-		bb_print_exec_counts(&g, stdout);
+		g.opt.style = STYLE_EXEC_COUNTS;
+		gprof_analyse(&g);
+		gprof_print(&g, stdout);
 	} FUZZ_END;
 	fuzz_free_context(&g, 0);
 	remove(outpath);

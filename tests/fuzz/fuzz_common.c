@@ -285,7 +285,6 @@ void fuzz_context_from_template(struct gprof *g)
 	g->syms.addrs = NULL;
 	g->syms.bucket = NULL;
 	for (size_t i = 0; i < g->syms.len; i++) {
-		g->syms.base[i].shown = NULL;
 		g->syms.base[i].bb = NULL;
 		g->syms.base[i].nbb = 0;
 	}
@@ -327,10 +326,8 @@ static void free_arcs(struct gprof *g)
 	if (ncopies)
 		qsort(copies, ncopies, sizeof *copies, cmp_ptr);
 	for (size_t i = 0; i < ncopies; i++)
-		if (i == 0 || copies[i] != copies[i - 1]) {
-			free(((struct sym *)copies[i])->shown);
+		if (i == 0 || copies[i] != copies[i - 1])
 			free(copies[i]);
-		}
 	free(copies);
 	free(g->arc_hash);
 	free(g->arcs);
@@ -366,6 +363,9 @@ void fuzz_free_context(struct gprof *g, int own_bfd)
 
 	free_arcs(g);
 	free(g->cycles);
+	free(g->entries);
+	free(g->flat.rows);
+	free(g->rank_pool);
 	for (size_t i = 0; i < g->nhists; i++) {
 		free(g->hists[i].bins);
 		free(g->hists[i].wide);
@@ -373,7 +373,6 @@ void fuzz_free_context(struct gprof *g, int own_bfd)
 	free(g->hists);
 
 	for (size_t i = 0; i < g->syms.len; i++) {
-		free(g->syms.base[i].shown);
 		free(g->syms.base[i].bb);
 	}
 	free(g->syms.base);

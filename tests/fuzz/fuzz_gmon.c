@@ -123,11 +123,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	remove(sum);
 
 	FUZZ_TRY(st) {
-		if (g.input_hist) {
-			hist_assign_samples(&g);
-			hist_print_flat(&g, stdout);
-		}
-		bb_print_exec_counts(&g, stdout);
+		g.opt.style = STYLE_EXEC_COUNTS;
+		if (g.input_hist)
+			g.opt.style |= STYLE_FLAT;
+		gprof_analyse(&g);
+		gprof_print(&g, stdout);
 	} FUZZ_END;
 out:
 	fuzz_free_context(&g, 0);

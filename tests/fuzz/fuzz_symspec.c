@@ -54,13 +54,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		if (opt & 1) {
 			gmon_read(&g, fuzz_prog_gmon());
-			size_t ne = 0;
-			hist_assign_samples(&g);
-			struct sym **order = cg_assemble(&g, &ne);
-			hist_print_flat(&g, stdout);
-			cg_print(&g, stdout, order, ne);
-			cg_print_index(&g, stdout);
-			free(order);
+			g.opt.style |= STYLE_FLAT | STYLE_CALL_GRAPH;
+			gprof_analyse(&g);
+			gprof_print(&g, stdout);
 		}
 	} FUZZ_END;
 	(void)st;

@@ -1,0 +1,203 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * cg_order.c - the order in which the call graph is reported, computed
+ * once after propagation: each symbol's callers and callees ranked as GNU
+ * ranks them, cycle members by time, and which entries are shown.
+ *
+ * GNU orders caller and callee lines with insertion sorts that relink its
+ * lists while printing; inserting each arc of the newest-first list before
+ * the first equal one leaves equal arcs oldest first, which is exactly a
+ * stable sort of the reversed list.  Here the ranked order goes into
+ * arrays beside the lists (by_rank_parents, by_rank_children), so the
+ * lists keep the order the arcs were made in.
+ */
+#include <stdlib.h>
+
+#include "gprof.h"
+
+static bool in_same_cycle(const struct sym *a, const struct sym *b)
+{
+	return a->cycle_num != 0 && a->cycle_num == b->cycle_num;
+}
+
+/* Arcs order as GNU ranks them: a self-call lowest, then calls within a
+   cycle (by count), then ordinary arcs by propagated time, then count. */
+static int arc_rank(const struct arc *a)
+{
+	if (a->parent == a->child)
+		return 0;
+	return in_same_cycle(a->parent, a->child) ? 1 : 2;
+}
+
+struct arc_key {
+	int rank;
+	double time;
+	uint64_t count;
+	struct arc *arc;
+};
+
+/* The sort key of an arc, computed once per arc: the comparisons then
+   read one array instead of an arc and two symbols each. */
+static int cmp_key(const struct arc_key *l, const struct arc_key *r)
+{
+	if (l->rank != r->rank)
+		return l->rank < r->rank ? -1 : 1;
+	if (l->rank == 2 && l->time != r->time)
+		return l->time < r->time ? -1 : 1;
+	if (l->count != r->count)
+		return l->count < r->count ? -1 : 1;
+	return 0;
+}
+
+static int cmp_key_up(const void *pa, const void *pb, void *ctx)
+{
+	(void)ctx;
+	return cmp_key(*(struct arc_key *const *)pa, *(struct arc_key *const *)pb);
+}
+
+static int cmp_key_down(const void *pa, const void *pb, void *ctx)
+{
+	(void)ctx;
+	return cmp_key(*(struct arc_key *const *)pb, *(struct arc_key *const *)pa);
+}
+
+static struct arc *next_of(const struct arc *a, bool parents)
+{
+	return parents ? a->next_parent : a->next_child;
+}
+
+/* Writes the arcs of one list, ranked, to `dst` (NULL-terminated);
+   callers ascending, callees descending.  `keys` has room for the list. */
+static void rank_list(struct arc *head, bool parents, struct arc **dst,
+                      struct arc_key *k, struct arc_key **v)
+{
+	size_t n = 0, i;
+
+	for (struct arc *a = head; a; a = next_of(a, parents))
+		n++;
+	i = n;
+	for (struct arc *a = head; a; a = next_of(a, parents)) {
+		--i;
+		k[i].rank = arc_rank(a);
+		k[i].time = a->time + a->child_time;
+		k[i].count = a->count;
+		k[i].arc = a;
+		v[i] = &k[i];
+	}
+	if (n > 1)
+		stable_sort(v, n, sizeof *v, parents ? cmp_key_up : cmp_key_down,
+		            NULL);
+	for (i = 0; i < n; i++)
+		dst[i] = v[i]->arc;
+	dst[n] = NULL;
+}
+
+static size_t list_len(const struct arc *a, bool parents)
+{
+	size_t n = 0;
+
+	for (; a; a = next_of(a, parents))
+		n++;
+	return n;
+}
+
+static void rank_all_arcs(struct gprof *g)
+{
+	struct symtab *st = &g->syms;
+	size_t total = 0, longest = 1;
+
+	for (size_t i = 0; i < st->len; i++) {
+		size_t np = list_len(st->base[i].parents, true);
+		size_t nc = list_len(st->base[i].children, false);
+		total += np + nc + 2;
+		if (np > longest)
+			longest = np;
+		if (nc > longest)
+			longest = nc;
+	}
+	free(g->rank_pool);
+	g->rank_pool = xmalloc((total ? total : 1) * sizeof *g->rank_pool);
+	struct arc_key *k = xmalloc(longest * sizeof *k);
+	struct arc_key **v = xmalloc(longest * sizeof *v);
+	struct arc **at = g->rank_pool;
+
+	for (size_t i = 0; i < st->len; i++) {
+		struct sym *s = &st->base[i];
+		s->by_rank_parents = at;
+		rank_list(s->parents, true, at, k, v);
+		at += list_len(s->parents, true) + 1;
+		s->by_rank_children = at;
+		rank_list(s->children, false, at, k, v);
+		at += list_len(s->children, false) + 1;
+	}
+	free(k);
+	free(v);
+}
+
+static int cmp_member(const void *pa, const void *pb, void *ctx)
+{
+	const struct sym *a = *(struct sym *const *)pa;
+	const struct sym *b = *(struct sym *const *)pb;
+	double at = a->prop_self + a->prop_child;
+	double bt = b->prop_self + b->prop_child;
+	uint64_t ac = a->ncalls + a->self_calls, bc = b->ncalls + b->self_calls;
+
+	(void)ctx;
+	if (at != bt)
+		return at > bt ? -1 : 1;
+	if (ac != bc)
+		return ac > bc ? -1 : 1;
+	return 0;
+}
+
+/* Members by total time, then calls, both descending; ties keep the
+   cycle-list order.  The list is relinked in that order: nothing after
+   propagation depends on the order it was built in. */
+static void sort_members(struct sym *cyc)
+{
+	size_t n = 0;
+
+	for (struct sym *m = cyc->cyc_next; m; m = m->cyc_next)
+		n++;
+	if (n < 2)
+		return;
+	struct sym **v = xmalloc(n * sizeof *v);
+	size_t i = 0;
+
+	for (struct sym *m = cyc->cyc_next; m; m = m->cyc_next)
+		v[i++] = m;
+	stable_sort(v, n, sizeof *v, cmp_member, NULL);
+	cyc->cyc_next = v[0];
+	for (i = 0; i < n; i++)
+		v[i]->cyc_next = i + 1 < n ? v[i + 1] : NULL;
+	free(v);
+}
+
+bool cg_graph_printed(const struct gprof *g)
+{
+	return (g->opt.style & STYLE_CALL_GRAPH) && g->input_arcs;
+}
+
+/* GNU hides an entry with nothing at all to show (unless -z), entries
+   the symspecs leave unprintable, and with -l everything that is not a
+   function (cycle-as-a-whole entries included). */
+bool cg_entry_shown(const struct gprof *g, const struct sym *s)
+{
+	if (g->opt.ignore_zeros && s->ncalls == 0 && s->self_calls == 0 &&
+	    s->prop_self == 0 && s->prop_child == 0)
+		return false;
+	if (!s->print_flag)
+		return false;
+	return !(g->opt.line_gran && !s->is_func);
+}
+
+/* Runs after cg_assemble() when the call graph will be printed. */
+void cg_order(struct gprof *g)
+{
+	g->print_time_base = g->print_time > 0.0 ? g->print_time : 1.0;
+	if (!cg_graph_printed(g))
+		return;
+	rank_all_arcs(g);
+	for (int i = 0; i < g->ncycles; i++)
+		sort_members(&g->cycles[i]);
+}

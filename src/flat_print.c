@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * flat_print.c - the flat profile report (GNU and BSD layouts), printed
+ * from the rows flat_profile.c computed.
+ */
+#include <string.h>
+
+#include "gprof.h"
+#include "report.h"
+
+static void print_blurb(FILE *out);
+
+static void print_header(const struct gprof *g, FILE *out)
+{
+	char unit[64];
+
+	snprintf(unit, sizeof unit, "%c%c/call", g->flat.unit_prefix,
+	         g->dimen_abbrev);
+	if (g->opt.bsd_style) {
+		fprintf(out, "\ngranularity: each sample hit covers %ld byte(s)",
+		        hist_granularity_bytes(g));
+		if (g->total_time > 0)
+			fprintf(out, " for %.2f%% of %.2f %s\n\n",
+			        100.0 / g->total_time, g->total_time / g->hz, g->dimen);
+	} else {
+		fprintf(out, "\nEach sample counts as %g %s.\n", 1.0 / g->hz,
+		        g->dimen);
+	}
+	if (g->total_time <= 0)
+		fputs(" no time accumulated\n\n", out);
+	fprintf(out, "%5.5s %10.10s %8.8s %8.8s %8.8s %8.8s  %-8.8s\n",
+	        "%  ", "cumulative", "self  ", "", "self  ", "total ", "");
+	fprintf(out, "%5.5s %9.9s  %8.8s %8.8s %8.8s %8.8s  %-8.8s\n",
+	        "time", g->dimen, g->dimen, "calls", unit, unit, "name");
+}
+
+static void print_row(const struct gprof *g, struct report *r,
+                      const struct sym *s, double *accum)
+{
+	/* One row is formatted by hand (as printf's "%6.2f %9.2f %8.2f"
+	   and so on would): printf is most of the time of a big report. */
+	char buf[6 * FMT_BUF];
+	int n = 0;
+	double scale = g->flat.unit_scale;
+	bool bsd = g->opt.bsd_style;
+
+	*accum += s->hist_time;
+	double pct = 100.0 * s->hist_time / g->flat.time_base;
+	n += fmt_fixed(buf + n, pct, bsd ? 5 : 6, bsd ? 1 : 2);
+	buf[n++] = ' ';
+	n += fmt_fixed(buf + n, *accum / g->hz, bsd ? 10 : 9, 2);
+	buf[n++] = ' ';
+	n += fmt_fixed(buf + n, s->hist_time / g->hz, 8, 2);
+	buf[n++] = ' ';
+	if (s->ncalls != 0) {
+		double calls = (double)s->ncalls;
+		n += fmt_uint(buf + n, s->ncalls, 8, false);
+		buf[n++] = ' ';
+		n += fmt_fixed(buf + n, scale * s->hist_time / g->hz / calls, 8, 2);
+		buf[n++] = ' ';
+		n += fmt_fixed(buf + n, scale * (s->hist_time + s->child_time) /
+		               g->hz / calls, 8, 2);
+		buf[n++] = ' ';
+		buf[n++] = ' ';
+	} else {
+		memset(buf + n, ' ', 28);
+		n += 28;
+	}
+	fwrite(buf, 1, (size_t)n, r->out);
+	if (bsd)
+		print_sym_name(g, r, s);
+	else
+		fputs(display_name(g, r, s), r->out);
+	fputc('\n', r->out);
+}
+
+void flat_print(const struct gprof *g, struct report *r)
+{
+	FILE *out = r->out;
+	double accum = 0;
+
+	report_section(r);
+	if (g->opt.bsd_style) {
+		if (!g->opt.brief) {
+			fputs("\n\n\nflat profile:\n", out);
+			print_blurb(out);
+		}
+	} else {
+		fputs("Flat profile:\n", out);
+	}
+	print_header(g, out);
+	for (size_t i = 0; i < g->flat.nrows; i++)
+		print_row(g, r, g->flat.rows[i], &accum);
+	if (!g->opt.bsd_style && !g->opt.brief)
+		print_blurb(out);
+}
+
+/* Our own explanation of the columns (GNU's text is not reproduced). */
+static void print_blurb(FILE *out)
+{
+	fputs(
+"\n"
+" %         share of the program's total running time spent in this\n"
+" time      function itself.\n"
+"\n"
+" cumulative  running total of the self seconds of this line and all the\n"
+" seconds     lines above it.\n"
+"\n"
+" self      seconds spent in this function itself: the table is sorted by\n"
+" seconds   this column.\n"
+"\n"
+" calls     how many times the function was called; blank when it was not\n"
+"           compiled for profiling, so its calls were not counted.\n"
+"\n"
+" self      average time spent in the function itself per call, in the\n"
+" ms/call   unit shown in the header.\n"
+"\n"
+" total     average time per call spent in the function and in everything\n"
+" ms/call   it called, in the unit shown in the header.\n"
+"\n"
+" name      the function; the table is ordered by self seconds, then by\n"
+"           number of calls, then by name.\n"
+"\f\n"
+"This report was produced by gproftk, free software under the GNU General\n"
+"Public License version 3 or later.\n", out);
+}
+

@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * flat_profile.c - the flat profile's rows and shared figures, computed
+ * once after the samples are assigned: which symbols are listed, in what
+ * order, the divisor of the percentages and the unit of the per-call
+ * columns.  flat_print.c only formats them.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gprof.h"
+
+/* Self time descending, then calls descending, then the raw name. */
+static int cmp_time(const void *pa, const void *pb, void *ctx)
+{
+	const struct sym *a = *(struct sym *const *)pa;
+	const struct sym *b = *(struct sym *const *)pb;
+	(void)ctx;
+	if (b->hist_time > a->hist_time)
+		return 1;
+	if (b->hist_time < a->hist_time)
+		return -1;
+	if (b->ncalls != a->ncalls)
+		return b->ncalls > a->ncalls ? 1 : -1;
+	return strcmp(a->name, b->name);
+}
+
+/* The per-call columns use one SI prefix chosen from the largest per-call
+   time of any called symbol (listed or not, as GNU does); with none, GNU
+   leaves the prefix at 'T'. */
+static void per_call_unit(const struct gprof *g, struct flat_profile *fp)
+{
+	static const struct { char c; double s; } units[] = {
+		{ 'T', 1e-12 }, { 'G', 1e-9 }, { 'M', 1e-6 }, { 'K', 1e-3 },
+		{ ' ', 1 }, { 'm', 1e3 }, { 'u', 1e6 }, { 'n', 1e9 },
+		{ 'p', 1e12 }, { 'f', 1e15 }, { 'a', 1e18 }
+	};
+	double max = 0;
+
+	fp->unit_prefix = 'T';
+	fp->unit_scale = 1e-12;
+	if (g->opt.bsd_style) {
+		fp->unit_prefix = 'm';
+		fp->unit_scale = 1e3;
+		return;
+	}
+	for (size_t i = 0; i < g->syms.len; i++) {
+		const struct sym *s = &g->syms.base[i];
+		if (s->ncalls == 0)
+			continue;
+		double t = (s->hist_time + s->child_time) / (double)s->ncalls;
+		if (t > max)
+			max = t;
+	}
+	if (!(max > 0))
+		return;
+	max /= g->hz;
+	for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
+		double x = max * units[i].s;
+		if (x >= 1 && x < 1000) {
+			fp->unit_prefix = units[i].c;
+			fp->unit_scale = units[i].s;
+			return;
+		}
+	}
+	/* Beyond the table: GNU reads past it; the smallest unit is a sane
+	   stand-in. */
+	fp->unit_prefix = 'a';
+	fp->unit_scale = 1e18;
+}
+
+static bool listed(const struct gprof *g, const struct sym *s)
+{
+	if (!sym_selected(g, s, INCL_FLAT))
+		return false;
+	return !(g->opt.ignore_zeros && s->ncalls == 0 && s->hist_time == 0);
+}
+
+/* Runs after hist_assign_samples() and, when there are arcs,
+   cg_assemble() (the per-call total column needs child_time). */
+void flat_profile_build(struct gprof *g)
+{
+	struct flat_profile *fp = &g->flat;
+	size_t n = g->syms.len, k = 0;
+	struct sym **v = xmalloc((n ? n : 1) * sizeof *v);
+
+	for (size_t i = 0; i < n; i++)
+		v[i] = &g->syms.base[i];
+	stable_sort(v, n, sizeof *v, cmp_time, NULL);
+	for (size_t i = 0; i < n; i++)
+		if (listed(g, v[i]))
+			v[k++] = v[i];
+	free(fp->rows);
+	fp->rows = v;
+	fp->nrows = k;
+	fp->time_base = g->total_time > 0 ? g->total_time : 1.0;
+	per_call_unit(g, fp);
+}

@@ -1,0 +1,179 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * report.c - the state printers share in one run (see report.h): section
+ * breaks, and how a symbol's name is shown (demangling, file/line
+ * suffixes, cycle and index decorations), memoised per symbol.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+#include "strbuf.h"
+
+void report_init(struct report *r, FILE *out, bool started)
+{
+	memset(r, 0, sizeof *r);
+	r->out = out;
+	r->started = started;
+}
+
+void report_free(struct report *r)
+{
+	for (size_t i = 0; i < r->nshown; i++)
+		free(r->shown[i]);
+	for (size_t i = 0; i < r->nextra; i++)
+		free(r->extra[i]);
+	for (size_t i = 0; i < r->nshown; i++)
+		free(r->loc[i].file);
+	free(r->loc);
+	free(r->shown);
+	free(r->extra);
+	r->shown = r->extra = NULL;
+	r->loc = NULL;
+	r->nshown = r->nextra = r->extra_cap = 0;
+}
+
+void report_section(struct report *r)
+{
+	if (r->started)
+		fputs("\f\n", r->out);
+	r->started = true;
+}
+
+/* The memos cover g->syms, which analysis has finished growing. */
+static void memo_arrays(const struct gprof *g, struct report *r)
+{
+	if (r->shown)
+		return;
+	r->nshown = g->syms.len;
+	r->shown = xcalloc(r->nshown, sizeof *r->shown);
+	r->loc = xcalloc(r->nshown, sizeof *r->loc);
+}
+
+/* A symbol's source file and line.  Analysis has looked up the files of
+   the symbols it needed; any other symbol is looked up here, once, and
+   the answer kept in the report, not in the model. */
+bool report_sym_file(const struct gprof *g, struct report *r,
+                     const struct sym *s, const char **file, int *line)
+{
+	const struct sym *base = g->syms.base;
+
+	if (s->file || s->file_known || !base || s < base ||
+	    s >= base + g->syms.len) {
+		if (!s->file && !s->file_known)
+			return core_sym_line(g, s, file, line);
+		if (!s->file)
+			return false;
+		*file = s->file->name;
+		*line = s->line;
+		return true;
+	}
+	size_t i = (size_t)(s - base);
+	memo_arrays(g, r);
+	if (!r->loc[i].known) {
+		const char *f;
+		int ln;
+		r->loc[i].known = true;
+		if (core_sym_line(g, s, &f, &ln)) {
+			r->loc[i].file = xstrdup(f);
+			r->loc[i].line = ln;
+		}
+	}
+	*file = r->loc[i].file;
+	*line = r->loc[i].line;
+	return *file != NULL;
+}
+
+/* The name of a source file as reports show it. */
+const char *path_display(const struct gprof *g, const char *path)
+{
+	if (g->opt.print_path)
+		return path;
+	const char *slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
+}
+
+static void add_location(const struct gprof *g, struct report *r,
+                         struct strbuf *sb, const struct sym *s)
+{
+	const char *file;
+	int line;
+
+	if (!report_sym_file(g, r, s, &file, &line))
+		return;
+	const char *fn = path_display(g, file);
+	if (g->opt.line_gran)
+		sb_printf(sb, " (%s:%d @ %lx)", fn, line, (unsigned long)s->addr);
+	else
+		sb_printf(sb, " (%s:%d)", fn, line);
+}
+
+static char *make_name(const struct gprof *g, struct report *r,
+                       const struct sym *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *dem = NULL;
+
+	if (g->opt.demangle && !g->opt.bsd_style && g->abfd)
+		dem = core_demangle(g, s->name);
+	sb_puts(&sb, dem ? dem : s->name);
+	free(dem);
+	if (g->opt.line_gran || g->opt.inline_file_names)
+		add_location(g, r, &sb, s);
+	return sb_detach(&sb);
+}
+
+/* Symbols outside the table (symspec copies, annotation's merged lines)
+   are rare: their names are made afresh and kept until report_free(). */
+static const char *keep_extra(struct report *r, char *name)
+{
+	if (r->nextra == r->extra_cap) {
+		r->extra_cap = r->extra_cap ? 2 * r->extra_cap : 16;
+		r->extra = xrealloc(r->extra, r->extra_cap * sizeof *r->extra);
+	}
+	r->extra[r->nextra++] = name;
+	return name;
+}
+
+const char *display_name(const struct gprof *g, struct report *r,
+                         const struct sym *s)
+{
+	const struct sym *base = g->syms.base;
+
+	if (!base || s < base || s >= base + g->syms.len)
+		return keep_extra(r, make_name(g, r, s));
+	size_t i = (size_t)(s - base);
+	memo_arrays(g, r);
+	if (!r->shown[i])
+		r->shown[i] = make_name(g, r, s);
+	return r->shown[i];
+}
+
+/* Name plus cycle membership and call-graph index: "a <cycle 1> [4]".
+   An index in parentheses marks an entry that is not printed. */
+void print_sym_name(const struct gprof *g, struct report *r,
+                    const struct sym *s)
+{
+	char buf[64];
+	size_t n = 0;
+	FILE *out = r->out;
+
+	fputs(display_name(g, r, s), out);
+	if (s->cycle_num > 0) {
+		memcpy(buf, " <cycle ", 8);
+		n = 8 + (size_t)fmt_uint(buf + 8, (uint64_t)s->cycle_num, 0, false);
+		buf[n++] = '>';
+	} else if (s->cycle_num != 0) {
+		n = (size_t)snprintf(buf, sizeof buf, " <cycle %d>", s->cycle_num);
+	}
+	if (s->index > 0) {
+		buf[n++] = ' ';
+		buf[n++] = s->print_flag ? '[' : '(';
+		n += (size_t)fmt_uint(buf + n, (uint64_t)s->index, 0, false);
+		buf[n++] = s->print_flag ? ']' : ')';
+	} else if (s->index != 0) {
+		n += (size_t)snprintf(buf + n, sizeof buf - n,
+		                      s->print_flag ? " [%d]" : " (%d)", s->index);
+	}
+	fwrite(buf, 1, n, out);
+}

@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * report.h - what every printer shares: where the reports go, whether one
+ * has been printed yet, and the names symbols are shown by.
+ *
+ * Printers read the analysed model (a const struct gprof) and keep any
+ * state of their own in their own structures; the only state shared
+ * between printers of one run is this struct.  Shown names are a memo of
+ * a pure function of the model and the options (demangling and file/line
+ * suffixes), kept here rather than in struct sym so that the model is
+ * never written while reports are printed.
+ */
+#ifndef REPORT_H
+#define REPORT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "gprof.h"
+
+struct sym_loc {
+	char *file;                  /* NULL: none known */
+	int line;
+	bool known;                  /* looked up */
+};
+
+struct report {
+	FILE *out;
+	bool started;                /* a report was printed: the next one
+	                                opens with a form feed */
+	char **shown;                /* display names of g->syms, by index */
+	size_t nshown;
+	struct sym_loc *loc;         /* files looked up here, by index */
+	char **extra;                /* names of symbols outside g->syms */
+	size_t nextra, extra_cap;
+};
+
+/* Starts a run of reports to `out`; `started` is true when something was
+   printed already (gmon file information, for instance). */
+void report_init(struct report *r, FILE *out, bool started);
+
+/* Frees the name memo; r->out is left open. */
+void report_free(struct report *r);
+
+/* Prints the form feed that separates a report from the one before it;
+   nothing for the first report of the run. */
+void report_section(struct report *r);
+
+/* The name reports show for `s`: demangled unless BSD style or
+   --no-demangle, plus " (file:line)" with --inline-file-names or
+   " (file:line @ addr)" with -l.  Valid until report_free(). */
+const char *display_name(const struct gprof *g, struct report *r,
+                         const struct sym *s);
+
+/* Prints display_name(), then " <cycle N>" for a cycle member and the
+   call-graph index, " [N]" or, for an entry not printed, " (N)". */
+void print_sym_name(const struct gprof *g, struct report *r,
+                    const struct sym *s);
+
+/* A source file's name as reports show it: the whole path with
+   --print-path, otherwise its last component. */
+const char *path_display(const struct gprof *g, const char *path);
+
+/* The source file and line of `s` (false when the debug information has
+   none): from the model when analysis looked them up, otherwise looked
+   up once and kept in `r`.  The strings live until report_free(). */
+bool report_sym_file(const struct gprof *g, struct report *r,
+                     const struct sym *s, const char **file, int *line);
+
+/* ---- the printers: each reads the model and writes one report ---- */
+void flat_print(const struct gprof *g, struct report *r);
+void cg_print(const struct gprof *g, struct report *r);
+void cg_print_index(const struct gprof *g, struct report *r);
+void link_order_functions(const struct gprof *g, struct report *r);
+void link_order_files(const struct gprof *g, struct report *r);
+void bb_print_exec_counts(const struct gprof *g, struct report *r);
+void annotate_sources(const struct gprof *g, struct report *r);
+
+#endif
