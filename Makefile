@@ -8,7 +8,7 @@ ifeq ($(filter demo deps,$(MAKECMDGOALS)),)
 -include config.mk
 endif
 
-SRCS = src/main.c src/options.c src/core.c src/symtab.c src/sym_ids.c \
+SRCS = src/main.c src/pipeline.c src/options.c src/core.c src/symtab.c src/sym_ids.c \
        src/gmon_io.c src/hist.c src/call_graph.c src/cg_dfn.c \
        src/cg_arcs.c src/cg_print.c src/basic_blocks.c src/utils.c \
        src/sort.c src/strbuf.c src/line_syms.c src/map_file.c \
@@ -56,7 +56,11 @@ UNIT_SRCS = $(wildcard tests/unit/*.c)
 tests/unit/run-unit: $(UNIT_SRCS) $(filter-out src/main.o,$(OBJS))
 	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $(UNIT_SRCS) $(filter-out src/main.o,$(OBJS)) $(LIBS)
 
-check: all san tests/unit/run-unit
+# Printers-only-read check (tests/reports.sh), on the sanitizer objects.
+tests/reports/print_twice: tests/reports/print_twice.c $(filter-out build-san/main.o,$(SAN_OBJS))
+	$(CC) $(ALL_CFLAGS) -O1 -g $(SAN_FLAGS) -Isrc -o $@ $^ $(LIBS)
+
+check: all san tests/unit/run-unit tests/reports/print_twice
 	@sh tests/check.sh
 
 demo:
@@ -76,7 +80,8 @@ install: all
 	$(LIBGMON_INSTALL)
 
 clean: libgmon-clean
-	rm -f src/*.o src/gprof src/gprof-bbconv tests/unit/run-unit
+	rm -f src/*.o src/gprof src/gprof-bbconv tests/unit/run-unit \
+	      tests/reports/print_twice
 	rm -rf build-san tests/tmp
 
 distclean: clean

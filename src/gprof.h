@@ -305,8 +305,9 @@ struct gprof {
 	                                the files are read) */
 };
 
-/* ---- main.c ---- */
+/* ---- pipeline.c ---- */
 int gprof_run(struct gprof *g, int argc, char **argv);
+void gprof_load(struct gprof *g, int argc, char **argv);
 void gprof_analyse(struct gprof *g);
 void gprof_print(const struct gprof *g, FILE *out);
 

@@ -6,11 +6,10 @@
  *
  * The placement state (chains of functions, what has been placed, how
  * often a function is used) is this module's own, kept in arrays beside
- * the model.  GNU keeps it in its symbols and arcs, so that -R, printed
- * after -r in the same run, starts from what -r left, and both see the
- * caller/callee lists in the order the call graph report left them: each
- * printer here recomputes that history from the options, so the same run
- * always prints the same bytes.
+ * the model.  GNU keeps it in its symbols and arcs, and -r sees each
+ * function's caller and callee lists in the order its call-graph entry
+ * left them when that report was printed first (-q -r): collect_arcs()
+ * reads the ranked order from the model in exactly those cases.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -43,7 +42,7 @@ struct arc_vec {
 
 struct ordering {
 	const struct gprof *g;
-	FILE *out;                   /* NULL: place without printing */
+	FILE *out;
 	struct ord_node *nodes;      /* by index in g->syms */
 	struct ord_node **extra;     /* symbols outside g->syms (symspec */
 	size_t nextra;               /* copies), found by pointer */
@@ -184,8 +183,7 @@ static bool place_arc(struct ordering *o, struct arc *a)
 
 static void print_raw(struct ordering *o, const struct ord_node *n)
 {
-	if (o->out)
-		fprintf(o->out, "%s\n", n->sym->name);
+	fprintf(o->out, "%s\n", n->sym->name);
 }
 
 /* Print each chain that an arc with both ends unplaced leads to; with
@@ -478,13 +476,6 @@ void link_order_files(const struct gprof *g, struct report *r)
 	struct ordering o;
 
 	ordering_init(&o, g);
-	/* GNU prints -R after -r and from the state -r left. */
-	if (g->opt.style & STYLE_FUNC_ORDER) {
-		function_ordering(&o);
-		free(o.unplaced.v);
-		free(o.scratch.v);
-		o.unplaced = o.scratch = (struct arc_vec){ 0 };
-	}
 	o.out = r->out;
 	for (size_t i = 0; i < g->narcs_global; i++) {
 		struct arc *a = o.arcs[i];

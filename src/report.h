@@ -76,4 +76,11 @@ void link_order_files(const struct gprof *g, struct report *r);
 void bb_print_exec_counts(const struct gprof *g, struct report *r);
 void annotate_sources(const struct gprof *g, struct report *r);
 
+typedef void (*report_fn)(const struct gprof *g, struct report *r);
+#define GPROF_MAX_REPORTS 8
+
+/* The printers a run's options ask for, in the order GNU prints them
+   (pipeline.c). */
+size_t gprof_reports(const struct gprof *g, report_fn *v);
+
 #endif

@@ -43,6 +43,7 @@ run_step "end-to-end tests, build-san/gprof (ASan+UBSan)" sh tests/e2e.sh build-
 run_step "bad-input tests, build-san/gprof (ASan+UBSan)" sh tests/badinput.sh build-san/gprof
 run_step "documented differences from GNU gprof" sh tests/differences.sh src/gprof
 run_step "gprof-bbconv" sh tests/bbconv.sh
+run_step "printers only read the model" sh tests/reports.sh
 if [ -f tests/reliability.sh ]; then
 	run_step "reliability tests" sh tests/reliability.sh
 fi

@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * pipeline.c - the pipeline main() drives: options, executable symbols,
+ * symspecs, profile files, analysis (which computes every figure), then
+ * the requested reports in GNU's order (which only read them).
+ */
+#include "config.h"
+
+#include <locale.h>
+#include <stdlib.h>
+
+#include "gprof.h"
+#include "report.h"
+
+static void load_symbols(struct gprof *g)
+{
+	if (g->opt.ext_symtab) {
+		core_read_ext_symtab(g, g->opt.ext_symtab);
+	} else {
+		core_build_syms(g);
+		/* Source files are listed in the order GNU meets them, which
+		   -A follows: functions first, in symbol-table order. */
+		if (g->opt.line_gran || (g->opt.style & STYLE_ANNOTATED))
+			core_intern_files(g);
+		if (g->opt.line_gran)
+			core_build_line_syms(g);
+	}
+}
+
+/* Without any report option, print what the data allows, minus the
+   reports the user switched off. */
+static void choose_default_styles(struct gprof *g)
+{
+	struct options *o = &g->opt;
+	if (o->style != 0)
+		return;
+	if (g->input_hist)
+		o->style |= STYLE_FLAT;
+	if (g->input_arcs)
+		o->style |= STYLE_CALL_GRAPH;
+	if (!g->input_hist && !g->input_arcs)
+		o->style |= STYLE_EXEC_COUNTS;
+	o->style &= ~o->user_styles;
+}
+
+/* Everything the reports show is computed here, before any is printed. */
+void gprof_analyse(struct gprof *g)
+{
+	if (g->input_hist)
+		hist_assign_samples(g);
+	if (g->input_arcs)
+		g->entries = cg_assemble(g, &g->nentries);
+	if ((g->opt.style & STYLE_FLAT) && !g->input_hist)
+		die(g, "gmon.out file is missing histogram");
+	if ((g->opt.style & STYLE_CALL_GRAPH) && !g->input_arcs)
+		die(g, "gmon.out file is missing call-graph data");
+	if (g->input_arcs)
+		cg_order(g);
+	if (g->opt.style & STYLE_FLAT)
+		flat_profile_build(g);
+	if (g->opt.style & STYLE_ANNOTATED)
+		source_lines_build(g);
+}
+
+/* The requested reports, in GNU's order, into `v` (room for
+   GPROF_MAX_REPORTS); returns how many. */
+size_t gprof_reports(const struct gprof *g, report_fn *v)
+{
+	unsigned style = g->opt.style;
+	bool graph = cg_graph_printed(g);
+	size_t n = 0;
+
+	if (g->opt.bsd_style && graph)
+		v[n++] = cg_print;
+	if (style & STYLE_FLAT)
+		v[n++] = flat_print;
+	if (!g->opt.bsd_style && graph)
+		v[n++] = cg_print;
+	if (graph)
+		v[n++] = cg_print_index;
+	if (style & STYLE_EXEC_COUNTS)
+		v[n++] = bb_print_exec_counts;
+	if (style & STYLE_ANNOTATED)
+		v[n++] = annotate_sources;
+	if (style & STYLE_FUNC_ORDER)
+		v[n++] = link_order_functions;
+	if (style & STYLE_FILE_ORDER)
+		v[n++] = link_order_files;
+	return n;
+}
+
+/* The reports only read the model: printing them again, or in another
+   order, gives the same bytes (tests/reports checks it). */
+void gprof_print(const struct gprof *g, FILE *out)
+{
+	report_fn v[GPROF_MAX_REPORTS];
+	size_t n = gprof_reports(g, v);
+	struct report r;
+
+	report_init(&r, out, !g->first_output);
+	for (size_t i = 0; i < n; i++)
+		v[i](g, &r);
+	report_free(&r);
+}
+
+/* Options, symbols and profile files, up to the -s summary file. */
+void gprof_load(struct gprof *g, int argc, char **argv)
+{
+	setlocale(LC_CTYPE, "");
+	g->whoami = argv[0];
+	g->first_output = true;
+	options_parse(g, argc, argv);
+	sym_ids_add_defaults(g);
+
+	core_open(g);
+	load_symbols(g);
+	sym_ids_resolve(g);
+	if (g->opt.file_format == FF_PROF)
+		die(g, "sorry, file format `prof' is not yet supported");
+	for (size_t i = 0; i < g->opt.nprofiles; i++)
+		gmon_read(g, g->opt.profiles[i]);
+
+	choose_default_styles(g);
+	if (g->opt.style & STYLE_SUMMARY)
+		gmon_write_sum(g, "gmon.sum");
+}
+
+/* The whole run over a zeroed context; the fuzz harnesses call it once per
+   input (with gprof_exit_jmp set), main() once. */
+int gprof_run(struct gprof *g, int argc, char **argv)
+{
+	gprof_load(g, argc, argv);
+	gprof_analyse(g);
+	gprof_print(g, stdout);
+	return 0;
+}
