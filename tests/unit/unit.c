@@ -2,7 +2,9 @@
 /*
  * unit.c - unit tests of the pieces that need no executable: the sort's
  * tie and merge behaviour, the symbol table's duplicate rules and lookup,
- * and the string buffer.  Prints one PASS:/FAIL: line per test.
+ * number formatting and the string buffer; and main(), which also runs
+ * the suites of the other tests/unit files (see unit.h).  Prints one
+ * PASS:/FAIL: line per test; exits 1 if any failed.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +12,7 @@
 
 #include "gprof.h"
 #include "strbuf.h"
+#include "unit.h"
 
 static int failures;
 
@@ -18,6 +21,12 @@ static void check(bool ok, const char *name)
 	printf("%s: unit:%s\n", ok ? "PASS" : "FAIL", name);
 	if (!ok)
 		failures++;
+}
+
+/* The reporter of the other files' suites. */
+void unit_check(bool ok, const char *name)
+{
+	check(ok, name);
 }
 
 struct pair { int key, seq; };
@@ -251,5 +260,7 @@ int main(void)
 	test_symtab_lookup_random();
 	test_fmt();
 	test_strbuf();
+	unit_hist_assign();
+	unit_call_graph();
 	return failures != 0;
 }
