@@ -37,11 +37,13 @@ PRECIOUS='precious gmon.sum contents: must survive a failed -s run'
 CASES=
 . "$TESTS_DIR/badinput/inputs.sh"
 for part in files options records bsd sum; do
+	# shellcheck source=/dev/null
 	. "$TESTS_DIR/badinput/$part.sh"
 done
 
 # Create the inputs of case $1 in the current directory and set ARGS (the
 # command-line arguments) and CHECK (an extra check, or empty).
+# shellcheck disable=SC2034
 setup_case() {
 	CHECK=
 	cp "$FIXTURE/prog" prog

@@ -59,6 +59,7 @@ if ! $CC -O1 -o "$T/gmon-gen" tests/tools/gmon-gen.c; then
 fi
 
 for part in $PARTS; do
+	# shellcheck source=/dev/null
 	. "tests/reliability/$part.sh"
 done
 

@@ -9,6 +9,8 @@
 # $g, its histogram range $low..$high in $nb bins, its histogram record
 # $histlen bytes long (see setup_case).  The byte writers are in inputs.sh.
 
+# (ARGS and CHECK are read, g, low, high, nb and histlen set, by badinput.sh.)
+# shellcheck disable=SC2034,SC2154
 CASES="$CASES
 sum-corrupt-second
 sum-unwritable

@@ -8,6 +8,9 @@
 # past 2^32, a 64-bit BSD count that cannot be split (refused), and the
 # usual gmon.sum accumulation loop.  Sourced by tests/reliability.sh after
 # common.sh.
+# (rc is set by the runners of common.sh.)
+# shellcheck disable=SC2154
+
 # Bins near 65535 and arcs near 2^32, summed over three files.
 for i in 1 2 3; do
 	printf '%s\n' 'hist 0x1000 0x1468 16 100 seconds s 3=65535 9=65534 12=1' \

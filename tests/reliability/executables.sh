@@ -7,6 +7,8 @@
 # without strip, objcopy and readelf).  And the executables of
 # tests/fuzz/gnu-crashes/exec/, on which GNU gprof 2.40 hangs or crashes,
 # give a clear error here.  Sourced by tests/reliability.sh after common.sh.
+# (rc is set by the runners of common.sh.)
+# shellcheck disable=SC2154
 
 size=$(wc -c < "$PROG")
 for n in 0 16 64 4096 $((size / 2)) $((size - 1)); do

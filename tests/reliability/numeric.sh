@@ -4,6 +4,8 @@
 # (GNU and 4.4BSD files), histograms with 0 bins or an empty range, a
 # profiling rate of 0; and the gmon.sum of each read back.  Sourced by
 # tests/reliability.sh after common.sh.
+# (rc is set by the runners of common.sh.)
+# shellcheck disable=SC2154
 
 printf 'hist 0 0xffffffffffffffff 1000 100 seconds s 0=5 1=2 999=3\narc 0x1323 0x1222 5\n' |
 	gen "$T/whole.gmon"
