@@ -114,6 +114,8 @@ static void test_symtab_dups(void)
 	      sym_lookup(&t, 0x300) == NULL && sym_lookup(&t, 0xff) == NULL,
 	      "symtab_lookup");
 	free(t.base);
+	free(t.addrs);
+	free(t.bucket);
 }
 
 static void test_symtab_lookup_many(void)
@@ -128,6 +130,8 @@ static void test_symtab_lookup_many(void)
 		ok &= sym_lookup(&t, 0x1000 + a * 16 + 9) == &t.base[a];
 	check(ok, "symtab_lookup_100k");
 	free(t.base);
+	free(t.addrs);
+	free(t.bucket);
 }
 
 /* Big elements are sorted through pointers, pointer-sized ones by a merge
@@ -198,6 +202,8 @@ static void test_symtab_lookup_random(void)
 			ok &= sym_lookup(&tab, x) == want;
 		}
 		free(tab.base);
+		free(tab.addrs);
+		free(tab.bucket);
 	}
 	check(ok, "symtab_lookup_random");
 }
