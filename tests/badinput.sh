@@ -1,9 +1,14 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# badinput.sh: bad-input and error-path tests.  Each case builds its inputs
-# in a fresh scratch directory (with printf, head, dd and od only, from the
-# committed fixture tests/fixtures/cycle-O0), runs GPROF_BINARY there and
-# compares exit status, stdout and stderr with GNU gprof (run live when
-# /usr/bin/gprof exists, else the committed files in tests/badinput/expected).
+# badinput.sh: bad-input and error-path tests.  The cases live in
+# tests/badinput/, one file per kind (files.sh: missing, damaged and garbage
+# files; options.sh: command-line errors; records.sh: profiles whose records
+# do not combine or lack what a report needs; bsd.sh: the BSD formats;
+# sum.sh: -s), with the byte writers they use in inputs.sh.  Each case
+# builds its inputs in a fresh scratch directory (with printf, head, dd and
+# od only, from the committed fixture tests/fixtures/cycle-O0), runs
+# GPROF_BINARY there and compares exit status, stdout and stderr with GNU
+# gprof (run live when /usr/bin/gprof exists, else the committed files in
+# tests/badinput/expected).
 # In stderr, each binary's path is replaced by "gprof", a usage text after a
 # bad option is masked (our wording differs on purpose) and a missing final
 # newline is ignored.  A file tests/badinput/deliberate/CASE.out, .err or .rc
@@ -12,7 +17,7 @@
 # (not counting a usage text) unless GNU's has more, that no sanitizer
 # report appears, that no file is left behind in the working directory, and
 # case-specific conditions (an existing gmon.sum left untouched).  One
-# PASS:/FAIL: line per case.
+# PASS:/FAIL: line per case ("badinput:CASE").
 #
 # usage: sh tests/badinput.sh GPROF_BINARY
 #        sh tests/badinput.sh --regen   (rewrite tests/badinput/expected with GNU)
@@ -27,72 +32,18 @@ DELIBERATE=$TESTS_DIR/badinput/deliberate
 REF=${GPROF_REF:-/usr/bin/gprof}
 PRECIOUS='precious gmon.sum contents: must survive a failed -s run'
 
-CASES="
-missing-profile
-missing-exec
-missing-default-profile
-missing-default-exec
-empty-profile
-short-profile
-header-only
-trunc-hist-header
-trunc-hist-bins
-trunc-arc
-bad-tag
-bad-version
-garbage-binary
-garbage-text
-exec-not-object
-opt-O-bogus
-opt-O-unknown
-opt-Op
-opt-O4-on-gnu
-opt-unknown-long
-opt-unknown-short
-opt-ambiguous-long
-opt-missing-arg
-demangle-bogus
-r-and-R
-merge-diff-scale
-merge-overlap
-merge-dimension
-merge-abbrev
-merge-disjoint
-arcs-only-flat
-hist-only-graph
-bsd-valid
-bsd-incompatible
-bsd-truncated
-bsd44-rate
-sum-corrupt-second
-sum-unwritable
-"
-
-# ---- byte writers (little-endian, the fixture's byte order) ----
-# shellcheck disable=SC2059
-byte() { printf "\\$(printf %o $(($1 & 255)))"; }
-le16() { byte "$1"; byte $(($1 >> 8)); }
-le32() { le16 $(($1 & 65535)); le16 $((($1 >> 16) & 65535)); }
-le64() { le32 $(($1 & 4294967295)); le32 $((($1 >> 32) & 4294967295)); }
-# Unsigned integer of $3 bytes at offset $2 of file $1.
-field() { od -A n -t "u$3" -j "$2" -N "$3" "$1" | tr -d ' \n'; }
-# Overwrite 2 bytes of file $1 at offset $2 with the value $3.
-poke16() { le16 "$3" | dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null; }
-# $1 zero bytes.
-zeros() { head -c "$1" /dev/zero; }
-# GNU gmon header, version $1.
-gnu_header() { printf 'gmon'; le32 "$1"; zeros 12; }
-# Old-BSD file (64-bit): lowpc $1, highpc $2, $3 bins, a few of them set.
-bsd_file() {
-	le64 "$1"; le64 "$2"; le32 $((20 + $3 * 2)); zeros $(($3 * 2))
-}
-bsd44_file() {
-	le64 "$1"; le64 "$2"; le32 $((40 + $3 * 2)); le32 $((0x51879)); le32 "$4"
-	zeros 12; zeros $(($3 * 2))
-}
+# The cases, in the order they run: each file adds its IDs to CASES and
+# defines a function case_ID for each.
+CASES=
+. "$TESTS_DIR/badinput/inputs.sh"
+for part in files options records bsd sum; do
+	# shellcheck source=/dev/null
+	. "$TESTS_DIR/badinput/$part.sh"
+done
 
 # Create the inputs of case $1 in the current directory and set ARGS (the
 # command-line arguments) and CHECK (an extra check, or empty).
+# shellcheck disable=SC2034
 setup_case() {
 	CHECK=
 	cp "$FIXTURE/prog" prog
@@ -102,151 +53,9 @@ setup_case() {
 	high=$(field "$g" 29 8)
 	nb=$(field "$g" 37 4)
 	histlen=$((61 + nb * 2))
-	case $1 in
-	missing-profile)
-		ARGS="prog nothere.out" ;;
-	missing-exec)
-		cp "$g" gmon.out
-		ARGS="nothere gmon.out" ;;
-	missing-default-profile)
-		ARGS="prog" ;;
-	missing-default-exec)
-		rm -f prog
-		ARGS="" ;;
-	empty-profile)
-		: > empty.out
-		ARGS="prog empty.out" ;;
-	short-profile)
-		head -c 12 "$g" > short.out
-		ARGS="prog short.out" ;;
-	header-only)
-		gnu_header 1 > hdr.out
-		ARGS="prog hdr.out" ;;
-	trunc-hist-header)
-		head -c 33 "$g" > th.out
-		ARGS="prog th.out" ;;
-	trunc-hist-bins)
-		head -c 100 "$g" > tb.out
-		ARGS="prog tb.out" ;;
-	trunc-arc)
-		size=$(wc -c < "$g")
-		head -c $((size - 5)) "$g" > ta.out
-		ARGS="prog ta.out" ;;
-	bad-tag)
-		{ head -c "$histlen" "$g"; byte 9; zeros 20; } > tag.out
-		ARGS="prog tag.out" ;;
-	bad-version)
-		{ gnu_header 7; tail -c +21 "$g"; } > ver.out
-		ARGS="prog ver.out" ;;
-	garbage-binary)
-		# Pseudo-random bytes, read as an old-BSD file.  Bytes 16..19
-		# (the BSD byte count) are kept small: GNU allocates the bins
-		# before validating, and a huge count costs it seconds and GBs.
-		i=0
-		while [ $i -lt 64 ]; do
-			if [ $i = 16 ]; then le32 320; i=20; fi
-			byte $((i * 73 + 29))
-			i=$((i + 1))
-		done > garbage.out
-		ARGS="prog garbage.out" ;;
-	garbage-text)
-		# A short text file (a long one makes GNU allocate GBs, see above).
-		printf 'not a profile\n' > garbage.txt
-		ARGS="prog garbage.txt" ;;
-	exec-not-object)
-		printf 'not an executable\n' > notobj
-		cp "$g" gmon.out
-		ARGS="notobj gmon.out" ;;
-	opt-O-bogus)	# only the first letter counts: "bogus" = BSD
-		bsd_file "$low" "$high" "$nb" > bsd.out
-		poke16 bsd.out $((20 + 1150 * 2)) 7
-		ARGS="-b -p -O bogus prog bsd.out" ;;
-	opt-O-unknown)
-		cp "$g" gmon.out
-		ARGS="-O xyz prog gmon.out" ;;
-	opt-Op)
-		cp "$g" gmon.out
-		ARGS="-Op prog gmon.out" ;;
-	opt-O4-on-gnu)
-		cp "$g" gmon.out
-		ARGS="-O4 prog gmon.out" ;;
-	opt-unknown-long)
-		cp "$g" gmon.out
-		ARGS="--bogus prog gmon.out" ;;
-	opt-unknown-short)
-		cp "$g" gmon.out
-		ARGS="-j prog gmon.out" ;;
-	opt-ambiguous-long)
-		cp "$g" gmon.out
-		ARGS="--no prog gmon.out" ;;
-	opt-missing-arg)
-		cp "$g" gmon.out
-		ARGS="prog gmon.out -O" ;;
-	demangle-bogus)
-		cp "$g" gmon.out
-		ARGS="--demangle=bogus prog gmon.out" ;;
-	r-and-R)
-		cp "$g" gmon.out
-		ARGS="-r -R x prog gmon.out" ;;
-	merge-diff-scale)	# same range, other bin count
-		cp "$g" gmon.out
-		{ head -c 37 "$g"; le32 1000; dd if="$g" bs=1 skip=41 count=20 2>/dev/null; zeros 2000; } > scale.out
-		ARGS="prog gmon.out scale.out" ;;
-	merge-overlap)		# same scale, range shifted by 16
-		cp "$g" gmon.out
-		{ head -c 21 "$g"; le64 $((low + 16)); le64 $((high + 16))
-		  dd if="$g" bs=1 skip=37 count=24 2>/dev/null; zeros $((nb * 2)); } > overlap.out
-		ARGS="prog gmon.out overlap.out" ;;
-	merge-dimension)
-		cp "$g" gmon.out
-		{ head -c 45 "$g"; printf 'milliseconds'; zeros 3; printf 's'; zeros $((nb * 2)); } > dim.out
-		ARGS="prog gmon.out dim.out" ;;
-	merge-abbrev)
-		cp "$g" gmon.out
-		{ head -c 60 "$g"; printf 'm'; zeros $((nb * 2)); } > abbrev.out
-		ARGS="prog gmon.out abbrev.out" ;;
-	merge-disjoint)		# valid: a second, non-overlapping range, same scale
-		cp "$g" gmon.out
-		{ head -c 21 "$g"; le64 $((high + 64)); le64 $((high + 64 + high - low))
-		  dd if="$g" bs=1 skip=37 count=24 2>/dev/null; zeros $((nb * 2)); } > disjoint.out
-		poke16 disjoint.out 61 5
-		ARGS="-b -p prog gmon.out disjoint.out" ;;
-	arcs-only-flat)		# no histogram record, -p asked
-		{ head -c 20 "$g"; tail -c +$((histlen + 1)) "$g"; } > arcs.out
-		ARGS="-b -p prog arcs.out" ;;
-	hist-only-graph)	# no arc records, -q asked
-		head -c "$histlen" "$g" > hist.out
-		ARGS="-b -q prog hist.out" ;;
-	bsd-valid)
-		bsd_file "$low" "$high" "$nb" > bsd.out
-		poke16 bsd.out $((20 + 1150 * 2)) 7
-		poke16 bsd.out $((20 + 1200 * 2)) 3
-		poke16 bsd.out $((20 + 1260 * 2)) 11
-		ARGS="-b -p prog bsd.out" ;;
-	bsd-incompatible)	# second BSD file with another bin count
-		bsd_file "$low" "$high" "$nb" > bsd1.out
-		bsd_file "$low" "$high" 1000 > bsd2.out
-		ARGS="prog bsd1.out bsd2.out" ;;
-	bsd-truncated)
-		bsd_file "$low" "$high" "$nb" | head -c 120 > bsdt.out
-		ARGS="prog bsdt.out" ;;
-	bsd44-rate)		# two 4.4BSD files, profiling rates 1000 and 60
-		bsd44_file "$low" "$high" "$nb" 1000 > b44a.out
-		bsd44_file "$low" "$high" "$nb" 60 > b44b.out
-		ARGS="-b -p prog b44a.out b44b.out" ;;
-	sum-corrupt-second)	# -s must not touch an existing gmon.sum
-		cp "$g" gmon.out
-		head -c 100 "$g" > tb.out
-		printf '%s\n' "$PRECIOUS" > gmon.sum
-		ARGS="-s prog gmon.out tb.out"
-		CHECK=sum-preserved ;;
-	sum-unwritable)
-		cp "$g" gmon.out
-		mkdir gmon.sum
-		ARGS="-s prog gmon.out" ;;
-	*)
-		return 1 ;;
-	esac
+	fn=case_$(printf '%s\n' "$1" | sed 's/-/_/g')
+	command -v "$fn" > /dev/null 2>&1 || return 1
+	"$fn"
 }
 
 # Run binary $1 with ARGS in directory $2/run (already set up); results go

@@ -2,7 +2,9 @@
 /*
  * unit.c - unit tests of the pieces that need no executable: the sort's
  * tie and merge behaviour, the symbol table's duplicate rules and lookup,
- * and the string buffer.  Prints one PASS:/FAIL: line per test.
+ * number formatting and the string buffer; and main(), which also runs
+ * the suites of the other tests/unit files (see unit.h).  Prints one
+ * PASS:/FAIL: line per test; exits 1 if any failed.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +12,7 @@
 
 #include "gprof.h"
 #include "strbuf.h"
+#include "unit.h"
 
 static int failures;
 
@@ -18,6 +21,12 @@ static void check(bool ok, const char *name)
 	printf("%s: unit:%s\n", ok ? "PASS" : "FAIL", name);
 	if (!ok)
 		failures++;
+}
+
+/* The reporter of the other files' suites. */
+void unit_check(bool ok, const char *name)
+{
+	check(ok, name);
 }
 
 struct pair { int key, seq; };
@@ -105,6 +114,8 @@ static void test_symtab_dups(void)
 	      sym_lookup(&t, 0x300) == NULL && sym_lookup(&t, 0xff) == NULL,
 	      "symtab_lookup");
 	free(t.base);
+	free(t.addrs);
+	free(t.bucket);
 }
 
 static void test_symtab_lookup_many(void)
@@ -119,6 +130,8 @@ static void test_symtab_lookup_many(void)
 		ok &= sym_lookup(&t, 0x1000 + a * 16 + 9) == &t.base[a];
 	check(ok, "symtab_lookup_100k");
 	free(t.base);
+	free(t.addrs);
+	free(t.bucket);
 }
 
 /* Big elements are sorted through pointers, pointer-sized ones by a merge
@@ -189,6 +202,8 @@ static void test_symtab_lookup_random(void)
 			ok &= sym_lookup(&tab, x) == want;
 		}
 		free(tab.base);
+		free(tab.addrs);
+		free(tab.bucket);
 	}
 	check(ok, "symtab_lookup_random");
 }
@@ -251,5 +266,7 @@ int main(void)
 	test_symtab_lookup_random();
 	test_fmt();
 	test_strbuf();
+	unit_hist_assign();
+	unit_call_graph();
 	return failures != 0;
 }
