@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * decode_aarch64.c - -c call decoder for AArch64: B and BL.
+ */
+#include "call_decode.h"
+
+/* GNU's mask accepts both B and BL (a tail call is a call for the graph);
+   the offset is a signed 26-bit count of 4-byte words from the branch. */
+void decode_aarch64(const struct call_decode *d, uint64_t lo, uint64_t hi)
+{
+	for (uint64_t pc = lo; pc < hi; pc += 4) {
+		if (!call_text_has(d, pc, 4))
+			continue;
+		uint32_t insn = call_text_u32(d, pc);
+
+		if ((insn & 0x7c000000u) != 0x14000000u)
+			continue;
+		int64_t off = (int64_t)((insn & 0x3ffffffu) ^ 0x2000000u) -
+		              0x2000000;
+		d->direct(d->ctx, pc + (uint64_t)(off * 4));
+	}
+}
