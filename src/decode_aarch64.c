@@ -8,7 +8,8 @@
    the offset is a signed 26-bit count of 4-byte words from the branch. */
 void decode_aarch64(const struct call_decode *d, uint64_t lo, uint64_t hi)
 {
-	for (uint64_t pc = lo; pc < hi; pc += 4) {
+	/* pc >= lo: stop if pc += 4 wraps past the top of the address space */
+	for (uint64_t pc = lo; pc < hi && pc >= lo; pc += 4) {
 		if (!call_text_has(d, pc, 4))
 			continue;
 		uint32_t insn = call_text_u32(d, pc);

@@ -9,7 +9,8 @@
    displacement is a signed 30-bit word count from the instruction. */
 void decode_sparc(const struct call_decode *d, uint64_t lo, uint64_t hi)
 {
-	for (uint64_t pc = (lo + 3) & ~(uint64_t)3; pc < hi; pc += 4) {
+	/* pc >= lo: stop if pc += 4 wraps past the top of the address space */
+	for (uint64_t pc = (lo + 3) & ~(uint64_t)3; pc < hi && pc >= lo; pc += 4) {
 		if (!call_text_has(d, pc, 4))
 			continue;
 		uint32_t insn = call_text_u32(d, pc);
