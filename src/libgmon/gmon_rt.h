@@ -57,7 +57,7 @@ struct gmon_table {
 	   register free to hold the GOT address). */
 	uintptr_t lowpc;
 	uintptr_t limit;
-	/* The owning thread's sampling timer (hist.c). */
+	/* The owning thread's sampling timer (sampler.c). */
 	timer_t timer;
 	int has_timer;
 };
@@ -107,7 +107,7 @@ GMON_HIDDEN void gmon_tables_after_fork(struct gmon_table *keep);
 GMON_HIDDEN void gmon_set_limit(uintptr_t limit);
 GMON_HIDDEN extern struct gmon_table gmon_dead_table;
 
-/* hist.c: the sampling histogram. */
+/* sampler.c: the sampling histogram. */
 GMON_HIDDEN int gmon_hist_init(uintptr_t lowpc, uintptr_t textsize);
 GMON_HIDDEN void gmon_hist_start(void);
 GMON_HIDDEN void gmon_hist_stop(void);

@@ -13,7 +13,7 @@
 LGM := src/libgmon
 LGM_BUILD := $(LGM)/build
 LGM_VERSION := $(shell sed -n '/^AC_INIT/{s/[^,]*, *\[//;s/\].*//;p;}' configure.ac 2>/dev/null)
-LGM_NAMES := control.o hist.o tables.o write.o record.o stubs.o
+LGM_NAMES := control.o sampler.o tables.o write.o record.o stubs.o
 LGM_DEPS := $(wildcard $(LGM)/*.h $(LGM)/*.S) include/gmon_format.h $(LGM)/libgmon.mk
 
 # The runtime must not itself be instrumented or sanitized, and stays out

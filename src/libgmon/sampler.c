@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * hist.c - the PC-sampling histogram: CPU-time timers, a SIGPROF handler
+ * sampler.c - the PC-sampling histogram: CPU-time timers, a SIGPROF handler
  * that credits the interrupted PC to a bin, and the rate setting.
  *
  * Each profiled thread gets a POSIX timer on its own CPU clock
