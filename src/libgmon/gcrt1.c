@@ -10,8 +10,11 @@
  * loudly instead of producing a program that writes no profile.
  *
  * It is built position-independent, so it serves both PIE and fixed-
- * address links.
+ * address links.  Only _start's few instructions depend on the
+ * architecture; they come from its header (GMON_ARCH_START_ASM).
  */
+#include "arch.h"
+
 int main(int, char **, char **);
 int __libc_start_main(int (*)(int, char **, char **), int, char **,
                       void (*)(void), void (*)(void), void (*)(void));
@@ -32,36 +35,16 @@ void __gmon_start_c(long *sp)
 }
 
 /*
- * _start: clear the frame pointer (the outermost frame), pass the initial
- * stack pointer, align the stack as the ABI requires at a call, and never
- * return.
+ * _start, the program's entry: the architecture's code clears the frame
+ * pointer (this is the outermost frame), passes the initial stack pointer
+ * to __gmon_start_c, with the stack aligned as its ABI requires at a
+ * call, and never returns.  ("%function" is the symbol-type spelling
+ * every ELF assembler accepts; "@" starts a comment on ARM.)
  */
-#if defined(__x86_64__)
 __asm__(
 	".text\n"
 	".global _start\n"
-	".type _start, @function\n"
+	".type _start, %function\n"
 	"_start:\n"
-	"	xor %ebp, %ebp\n"
-	"	mov %rsp, %rdi\n"
-	"	and $-16, %rsp\n"
-	"	call __gmon_start_c\n"
-	"	hlt\n"
+	GMON_ARCH_START_ASM
 	".size _start, . - _start\n");
-#elif defined(__i386__)
-__asm__(
-	".text\n"
-	".global _start\n"
-	".type _start, @function\n"
-	"_start:\n"
-	"	xor %ebp, %ebp\n"
-	"	mov %esp, %eax\n"
-	"	and $-16, %esp\n"
-	"	sub $12, %esp\n"
-	"	push %eax\n"
-	"	call __gmon_start_c\n"
-	"	hlt\n"
-	".size _start, . - _start\n");
-#else
-#error "libgmon: no gcrt1 entry code for this architecture"
-#endif

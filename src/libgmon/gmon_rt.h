@@ -13,7 +13,7 @@
 
 #define GMON_HIDDEN __attribute__((visibility("hidden")))
 
-#include "gmon_layout.h"
+#include "arch.h"
 
 /* A histogram bin covers 2^GMON_BIN_SHIFT bytes of text, as in glibc. */
 #define GMON_BIN_SHIFT 2
@@ -52,12 +52,10 @@ struct gmon_table {
 	struct gmon_arc *arcs;
 	struct gmon_table *next; /* the global list of all tables */
 	int owner;               /* GMON_TABLE_FREE or GMON_TABLE_OWNED */
-	/* Copies of gmon_p.lowpc and gmon_p.limit, for the i386 fast path,
-	   which can reach thread-local data but not globals (it has no
-	   register free to hold the GOT address). */
-	uintptr_t lowpc;
-	uintptr_t limit;
-	/* The owning thread's sampling timer (hist.c). */
+	/* Whatever this architecture's fast path keeps per table (usually
+	   nothing; see arch.h).  Here, so the stubs' offsets stay fixed. */
+	GMON_ARCH_TABLE_FIELDS
+	/* The owning thread's sampling timer (sampler.c). */
 	timer_t timer;
 	int has_timer;
 };
@@ -88,15 +86,14 @@ GMON_HIDDEN void __mcount_internal(uintptr_t frompc, uintptr_t selfpc);
 enum gmon_slow_op { GMON_SLOW_FIRST_CALL = 0, GMON_SLOW_OVERFLOW = 1 };
 
 /*
- * stubs-*.S: saves the whole vector/x87 state, realigns the stack and calls
- * gmon_slow_dispatch.  The recorder uses it for its rare paths, which call
- * into the C library and so may clobber vector argument registers.
+ * stubs-<arch>.S: saves every floating-point/vector register that can
+ * carry an argument (on x86 the whole vector/x87 state), realigns the
+ * stack and calls gmon_slow_dispatch.  The recorder uses it for its rare
+ * paths, which call into the C library and so may clobber the profiled
+ * function's live argument registers.
  */
 GMON_HIDDEN void __gmon_slowcall(int op, uintptr_t a, uintptr_t b);
 GMON_HIDDEN void gmon_slow_dispatch(int op, uintptr_t a, uintptr_t b);
-GMON_HIDDEN extern unsigned int gmon_xsave_size; /* bytes of save area */
-GMON_HIDDEN extern unsigned char gmon_save_mode; /* 0 none, 1 fxsave, 2 xsave */
-GMON_HIDDEN void gmon_detect_save_mode(void);
 
 /* tables.c: per-thread tables. */
 GMON_HIDDEN void gmon_tables_init(void);
@@ -107,7 +104,7 @@ GMON_HIDDEN void gmon_tables_after_fork(struct gmon_table *keep);
 GMON_HIDDEN void gmon_set_limit(uintptr_t limit);
 GMON_HIDDEN extern struct gmon_table gmon_dead_table;
 
-/* hist.c: the sampling histogram. */
+/* sampler.c: the sampling histogram. */
 GMON_HIDDEN int gmon_hist_init(uintptr_t lowpc, uintptr_t textsize);
 GMON_HIDDEN void gmon_hist_start(void);
 GMON_HIDDEN void gmon_hist_stop(void);

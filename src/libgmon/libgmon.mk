@@ -13,8 +13,24 @@
 LGM := src/libgmon
 LGM_BUILD := $(LGM)/build
 LGM_VERSION := $(shell sed -n '/^AC_INIT/{s/[^,]*, *\[//;s/\].*//;p;}' configure.ac 2>/dev/null)
-LGM_NAMES := control.o hist.o tables.o write.o record.o stubs.o
+# The generic objects; each architecture adds its own (LGM_ARCH_NAMES_*).
+LGM_NAMES := control.o sampler.o tables.o write.o record.o
 LGM_DEPS := $(wildcard $(LGM)/*.h $(LGM)/*.S) include/gmon_format.h $(LGM)/libgmon.mk
+
+# Per architecture (the names arch.h's ports use): its objects, and the
+# flags that keep the C recorder off the floating-point/vector registers
+# (see LGM_HOT_CFLAGS).  A port adds one line to each and to lgm_arch.
+LGM_ARCH_NAMES_x86_64 := stubs-x86_64.o arch-x86.o
+LGM_ARCH_NAMES_i386 := stubs-i386.o arch-x86.o
+LGM_ARCH_HOT_x86_64 := -mgeneral-regs-only
+LGM_ARCH_HOT_i386 := -mgeneral-regs-only
+
+# $(call lgm_arch,compiler command): the architecture that command builds
+# for, read from its predefined macros, so that `gcc -m32` counts as i386.
+# Empty for an unknown one, whose build then stops at arch.h's #error.
+lgm_arch = $(shell $(1) -dM -E -x c /dev/null 2>/dev/null | sed -n \
+	-e 's/^.define __x86_64__ 1$$/x86_64/p' \
+	-e 's/^.define __i386__ 1$$/i386/p')
 
 # The runtime must not itself be instrumented or sanitized, and stays out
 # of LTO so the archive works with any linker.
@@ -28,11 +44,12 @@ LGM_CFLAGS = -std=gnu11 -Wall -Wextra $(LGM_USER_CFLAGS) -O2 -fPIC \
              -ftls-model=initial-exec -fvisibility=hidden -fno-stack-protector \
              -fno-omit-frame-pointer $(LGM_CET) -Iinclude -I$(LGM) $(CPPFLAGS)
 # The recorder runs with the profiled function's vector arguments live:
-# no vector registers, and no loops turned into memset/memcpy calls (gcc
-# needs the second flag for that; for clang -fno-builtin is enough).
+# no vector registers (the architecture's flag, LGM_ARCH_HOT_*), and no
+# loops turned into memset/memcpy calls (gcc needs the first flag below
+# for that; for clang -fno-builtin is enough).
 LGM_NO_PATTERNS := $(shell $(CC) -fno-tree-loop-distribute-patterns -E -x c /dev/null \
                      >/dev/null 2>&1 && echo -fno-tree-loop-distribute-patterns)
-LGM_HOT_CFLAGS = -mgeneral-regs-only $(LGM_NO_PATTERNS) -fno-builtin
+LGM_HOT_CFLAGS = $(LGM_NO_PATTERNS) -fno-builtin
 
 LGM_M32 := $(shell printf 'int main(void){return 0;}\n' | \
              $(CC) -m32 -x c -o /dev/null - >/dev/null 2>&1 && echo yes)
@@ -42,11 +59,13 @@ libdir32 ?= $(exec_prefix)/lib32
 
 # $(call LGM_VARIANT,name,compiler command,archive)
 define LGM_VARIANT
-$(1)_LGM_OBJS := $$(addprefix $$(LGM_BUILD)/$(1)/,$$(LGM_NAMES))
+$(1)_LGM_ARCH := $$(call lgm_arch,$(2))
+$(1)_LGM_OBJS := $$(addprefix $$(LGM_BUILD)/$(1)/,$$(LGM_NAMES) \
+	$$(LGM_ARCH_NAMES_$$($(1)_LGM_ARCH)))
 
 $$(LGM_BUILD)/$(1)/record.o: $$(LGM)/record.c $$(LGM_DEPS)
 	@mkdir -p $$(@D)
-	$(2) $$(LGM_CFLAGS) $$(LGM_HOT_CFLAGS) -c -o $$@ $$<
+	$(2) $$(LGM_CFLAGS) $$(LGM_ARCH_HOT_$$($(1)_LGM_ARCH)) $$(LGM_HOT_CFLAGS) -c -o $$@ $$<
 
 $$(LGM_BUILD)/$(1)/%.o: $$(LGM)/%.c $$(LGM_DEPS)
 	@mkdir -p $$(@D)

@@ -5,10 +5,11 @@
  * several callees).
  *
  * The stubs call __mcount_internal(frompc, selfpc) with the profiled
- * function's argument registers still live.  They save only the
+ * function's argument registers still live.  On x86 they save only the
  * general-purpose registers, so this file is compiled with
- * -mgeneral-regs-only and without memcpy/memset idioms: it must never
- * touch a vector or x87 register.  Anything that needs the C library goes
+ * -mgeneral-regs-only (the architecture's LGM_ARCH_HOT_* flags in
+ * libgmon.mk) and without memcpy/memset idioms: it must never touch a
+ * vector or x87 register.  Anything that needs the C library goes
  * through __gmon_slowcall, which saves the whole vector state first.
  *
  * Each thread counts into its own table, so no atomic read-modify-write

@@ -12,8 +12,7 @@
  *   __fentry__      called as the first instruction (-mfentry -fno-pie):
  *                   frompc = the word above our return address
  */
-#include "cet.h"
-#include "gmon_layout.h"
+#include "arch.h"
 
 	.text
 
@@ -149,9 +148,9 @@ __gmon_slowcall:
 	andl	$-64, %esp
 	movl	%esp, %edi
 	movzbl	gmon_save_mode@GOTOFF(%ebx), %ecx
-	cmpl	$2, %ecx
+	cmpl	$GMON_SAVE_XSAVE, %ecx
 	je	1f
-	cmpl	$1, %ecx
+	cmpl	$GMON_SAVE_FXSAVE, %ecx
 	jne	3f
 	fxsave	(%edi)
 	jmp	3f
@@ -170,9 +169,9 @@ __gmon_slowcall:
 	call	gmon_slow_dispatch
 	addl	$16, %esp
 	movzbl	gmon_save_mode@GOTOFF(%ebx), %ecx
-	cmpl	$2, %ecx
+	cmpl	$GMON_SAVE_XSAVE, %ecx
 	je	4f
-	cmpl	$1, %ecx
+	cmpl	$GMON_SAVE_FXSAVE, %ecx
 	jne	5f
 	fxrstor	(%edi)
 	jmp	5f

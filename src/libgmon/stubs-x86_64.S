@@ -18,8 +18,7 @@
  * The stack alignment on entry is not relied upon: the recorder uses no
  * aligned vector spills, and __gmon_slowcall realigns before calling C.
  */
-#include "cet.h"
-#include "gmon_layout.h"
+#include "arch.h"
 
 	.text
 
@@ -147,9 +146,9 @@ __gmon_slowcall:
 	andq	$-64, %rsp		/* XSAVE wants a 64-byte aligned area */
 	movq	%rsp, %rbx
 	movzbl	gmon_save_mode(%rip), %ecx
-	cmpl	$2, %ecx
+	cmpl	$GMON_SAVE_XSAVE, %ecx
 	je	1f
-	cmpl	$1, %ecx
+	cmpl	$GMON_SAVE_FXSAVE, %ecx
 	jne	3f
 	fxsave	(%rbx)
 	jmp	3f
@@ -170,9 +169,9 @@ __gmon_slowcall:
 	movq	%r14, %rdx
 	call	gmon_slow_dispatch
 	movzbl	gmon_save_mode(%rip), %ecx
-	cmpl	$2, %ecx
+	cmpl	$GMON_SAVE_XSAVE, %ecx
 	je	4f
-	cmpl	$1, %ecx
+	cmpl	$GMON_SAVE_FXSAVE, %ecx
 	jne	5f
 	fxrstor	(%rbx)
 	jmp	5f

@@ -13,36 +13,38 @@
  * number of threads alive at once and no count is lost.
  */
 #define _GNU_SOURCE
-#include <cpuid.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 
 #include "gmon_rt.h"
 
-/* The assembly fast path hard-codes these offsets. */
-#if defined(__x86_64__)
+/* The assembly fast path hard-codes these offsets; the architecture
+   header defines the ones its stubs use (arch.h). */
+#ifdef GMON_P_LOWPC
 _Static_assert(offsetof(struct gmon_params, lowpc) == GMON_P_LOWPC, "layout");
+#endif
+#ifdef GMON_P_LIMIT
 _Static_assert(offsetof(struct gmon_params, limit) == GMON_P_LIMIT, "layout");
+#endif
+#ifdef GMON_T_BUSY
 _Static_assert(offsetof(struct gmon_table, busy) == GMON_T_BUSY, "layout");
-_Static_assert(offsetof(struct gmon_arc, self) == GMON_ARC_SELF, "layout");
-_Static_assert(offsetof(struct gmon_arc, count) == GMON_ARC_COUNT, "layout");
-#elif defined(__i386__)
-_Static_assert(offsetof(struct gmon_table, busy) == GMON_T_BUSY, "layout");
-_Static_assert(offsetof(struct gmon_table, lowpc) == GMON_T_LOWPC, "layout");
-_Static_assert(offsetof(struct gmon_table, limit) == GMON_T_LIMIT, "layout");
+#endif
+#ifdef GMON_ARC_FROM
 _Static_assert(offsetof(struct gmon_arc, from) == GMON_ARC_FROM, "layout");
+#endif
+#ifdef GMON_ARC_SELF
 _Static_assert(offsetof(struct gmon_arc, self) == GMON_ARC_SELF, "layout");
+#endif
+#ifdef GMON_ARC_COUNT
 _Static_assert(offsetof(struct gmon_arc, count) == GMON_ARC_COUNT, "layout");
 #endif
+GMON_ARCH_TABLE_CHECKS /* the architecture's own table fields, if any */
 _Static_assert(sizeof(struct gmon_table) <= GMON_HEADS_AT, "layout");
 
 /* Returned to a thread whose table could not be mapped: its busy flag is
    always set, so the hot path drops that thread's calls at once. */
 struct gmon_table gmon_dead_table = { .busy = 1 };
-
-unsigned int gmon_xsave_size;
-unsigned char gmon_save_mode;
 
 static struct gmon_table *all_tables;
 static uint32_t arcs_per_table;
@@ -54,29 +56,6 @@ static __thread int in_setup __attribute__((tls_model("initial-exec")));
 struct gmon_table *gmon_tables_head(void)
 {
 	return __atomic_load_n(&all_tables, __ATOMIC_ACQUIRE);
-}
-
-/*
- * How the slow-call trampoline preserves the vector registers: XSAVE when
- * the OS enabled it (it covers AVX and AVX-512 upper halves too), else
- * FXSAVE (SSE), else nothing (no SSE means no vector arguments).
- */
-void gmon_detect_save_mode(void)
-{
-	unsigned int a, b, c, d;
-	if (!__get_cpuid(1, &a, &b, &c, &d))
-		return;
-	/* Leaf 1: ECX bit 27 = OSXSAVE, EDX bit 24 = FXSR.  Leaf 0xD/0: EBX =
-	   size of the XSAVE area for the components the OS enabled (at least
-	   the 512-byte legacy area and the 64-byte header). */
-	if ((c & (1u << 27)) && __get_cpuid_count(0xd, 0, &a, &b, &c, &d) &&
-	    b >= 576) {
-		gmon_xsave_size = b;
-		gmon_save_mode = 2;
-	} else if (d & (1u << 24)) {
-		gmon_xsave_size = 512;
-		gmon_save_mode = 1;
-	}
 }
 
 /* Per-thread arc capacity: GMON_MAXARCS, or a size that grows with the
@@ -105,7 +84,7 @@ static void thread_gone(void *p);
 
 void gmon_tables_init(void)
 {
-	gmon_detect_save_mode();
+	GMON_ARCH_INIT();
 	arcs_per_table = choose_capacity(gmon_p.textsize);
 	heads_bytes = ((uint64_t)(gmon_p.textsize >> GMON_HEAD_SHIFT) + 1) * sizeof(uint32_t);
 	have_exit_key = pthread_key_create(&exit_key, thread_gone) == 0;
@@ -146,30 +125,40 @@ static void push_table(struct gmon_table *t)
 	                                    __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
 }
 
-/* Switch recording on (textsize) or off (0) in gmon_p and in the copy
-   each table keeps; see claim() for a table handed out meanwhile. */
+/* Switch recording on (textsize) or off (0) in gmon_p, and in the copy
+   a table may keep for the architecture's fast path; see
+   gmon_copy_params() for a table handed out meanwhile. */
 void gmon_set_limit(uintptr_t limit)
 {
 	__atomic_store_n(&gmon_p.limit, limit, __ATOMIC_SEQ_CST);
 	for (struct gmon_table *t = gmon_tables_head(); t; t = t->next)
-		__atomic_store_n(&t->limit, limit, __ATOMIC_SEQ_CST);
+		GMON_ARCH_TABLE_SET_LIMIT(t, limit);
 }
 
 /*
- * Fill a table's copies of lowpc and limit as it is handed to a thread.
- * The table is already in the list, so a concurrent gmon_set_limit also
- * writes its copy; if that write came first and ours overwrote it with
- * an old value, gmon_p.limit has changed since we read it, and we copy
- * again.  All accesses are sequentially consistent.
+ * For an architecture whose tables carry copies of gmon_p.lowpc and
+ * gmon_p.limit (GMON_ARCH_TABLE_CLAIM, i386): fill them as the table is
+ * handed to a thread.  The table is already in the list, so a concurrent
+ * gmon_set_limit also writes the limit copy; if that write came first and
+ * ours overwrote it with an old value, gmon_p.limit has changed since we
+ * read it, and we copy again.  All accesses are sequentially consistent.
+ * (Unused, and so marked, where the architecture keeps no copies.)
  */
-static struct gmon_table *claim(struct gmon_table *t)
+__attribute__((unused))
+static void gmon_copy_params(uintptr_t *lowpc, uintptr_t *limit)
 {
 	uintptr_t v;
-	t->lowpc = gmon_p.lowpc;
+	*lowpc = gmon_p.lowpc;
 	do {
 		v = __atomic_load_n(&gmon_p.limit, __ATOMIC_SEQ_CST);
-		__atomic_store_n(&t->limit, v, __ATOMIC_SEQ_CST);
+		__atomic_store_n(limit, v, __ATOMIC_SEQ_CST);
 	} while (__atomic_load_n(&gmon_p.limit, __ATOMIC_SEQ_CST) != v);
+}
+
+/* Prepare table t for the thread that is taking it. */
+static struct gmon_table *claim(struct gmon_table *t)
+{
+	GMON_ARCH_TABLE_CLAIM(t);
 	return t;
 }
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * hist.c - the PC-sampling histogram: CPU-time timers, a SIGPROF handler
+ * sampler.c - the PC-sampling histogram: CPU-time timers, a SIGPROF handler
  * that credits the interrupted PC to a bin, and the rate setting.
  *
  * Each profiled thread gets a POSIX timer on its own CPU clock
@@ -65,7 +65,7 @@ static int lock_timers(void)
 	if (holding_timer_lock)
 		return 0;
 	while (__atomic_exchange_n(&timer_lock, 1, __ATOMIC_ACQUIRE))
-		__builtin_ia32_pause();
+		GMON_ARCH_RELAX();
 	holding_timer_lock = 1;
 	return 1;
 }
@@ -76,16 +76,11 @@ static void unlock_timers(void)
 	__atomic_store_n(&timer_lock, 0, __ATOMIC_RELEASE);
 }
 
+/* The interrupted PC; the architecture header knows where it is saved. */
 static uintptr_t sample_pc(void *ctx)
 {
 	ucontext_t *uc = ctx;
-#if defined(__x86_64__)
-	return (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
-#elif defined(__i386__)
-	return (uintptr_t)uc->uc_mcontext.gregs[REG_EIP];
-#else
-#error "libgmon: no program-counter accessor for this architecture"
-#endif
+	return (uintptr_t)GMON_ARCH_UC_PC(uc);
 }
 
 /* Add without ever wrapping: a bin that reaches 2^32-1 stays there. */

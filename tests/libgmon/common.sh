@@ -1,0 +1,167 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# tests/libgmon/common.sh: what the libgmon test parts share (sourced by
+# tests/libgmon.sh, after tests/lib.sh): the paths, the PASS/FAIL/SKIP
+# reporting, building and running a test program, reading its profile
+# with gmondump, and the check of exact arc counts.
+# $CC, option lists and library lists are word lists on purpose; the
+# variables set here are used by the parts:
+# shellcheck shell=sh disable=SC2086,SC2034
+
+T=$ROOT/tests/libgmon
+L=$ROOT/src/libgmon
+W=${LIBGMON_TMP:-$ROOT/tests/tmp/libgmon}
+CC=${CC:-gcc}
+GNU_GPROF=${GNU_GPROF:-/usr/bin/gprof}
+OUR_GPROF=$ROOT/src/gprof
+# A test program that runs longer than this has hung (the slowest takes a
+# few seconds).
+RUN_LIMIT=${LIBGMON_RUN_LIMIT:-120}
+failures=0
+
+pass() { echo "PASS: $1"; }
+skip() { echo "SKIP: $1 ($2)"; }
+
+# fail NAME [DETAIL...]: each detail may span lines; all are indented.
+fail() {
+	echo "FAIL: $1"
+	shift
+	for _d in "$@"; do
+		printf '%s\n' "$_d" | sed -n '1,8s/^/    /p'
+	done
+	failures=$((failures + 1))
+}
+
+have() { command -v "$1" >/dev/null 2>&1; }
+
+# Check that the runtime and src/gprof are built, build gmondump, and find
+# the toolchains: sets compare_reports, GLIBC_LIBS, MUSL_LIBS, M32_LIBS,
+# CLANG, MUSL and M32.  Status 1 if the tests cannot run at all.
+libgmon_setup() {
+	if [ ! -f "$L/libgmon.a" ] || [ ! -x "$OUR_GPROF" ]; then
+		fail build "src/libgmon/libgmon.a or src/gprof is missing: run make first"
+		return 1
+	fi
+	rm -rf "$W"
+	mkdir -p "$W"
+	if ! $CC -std=gnu11 -O2 -o "$W/gmondump" "$T/gmondump.c" 2>"$W/gmondump.log"; then
+		fail build "cannot build tests/libgmon/gmondump.c" "$(cat "$W/gmondump.log")"
+		return 1
+	fi
+	if [ -x "$GNU_GPROF" ]; then
+		compare_reports=yes
+	else
+		compare_reports=no
+		skip gprof-agreement "no GNU gprof at $GNU_GPROF; reports are not compared"
+	fi
+	GLIBC_LIBS="-L$L -lgmon"
+	MUSL_LIBS="-L$L/musl -lgmon"
+	M32_LIBS="-L$L/32 -lgmon"
+	have clang && CLANG=clang || CLANG=
+	have musl-gcc && [ -f "$L/musl/libgmon.a" ] && MUSL=musl-gcc || MUSL=
+	[ -f "$L/32/libgmon.a" ] && M32=yes || M32=
+	return 0
+}
+
+# build NAME SRC "LIBS" COMPILER [FLAGS...]: compile tests/libgmon/SRC into
+# $W/NAME/prog; on failure report NAME as failed and return 1.
+build() {
+	_name=$1 _src=$2 _libs=$3
+	shift 3
+	mkdir -p "$W/$_name"
+	if "$@" -I"$T" "$T/$_src" -o "$W/$_name/prog" $_libs -pthread \
+		>"$W/$_name/build.log" 2>&1; then
+		return 0
+	fi
+	fail "$_name" "build failed: $* $T/$_src $_libs" "$(cat "$W/$_name/build.log")"
+	return 1
+}
+
+# run NAME [VAR=VALUE...] -- [ARGS...]: run $W/NAME/prog in $W/NAME with
+# the given environment; stdout, stderr and the status go to out, err, rc.
+run() {
+	_dir=$W/$1
+	shift
+	_env=
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		_env="$_env $1"
+		shift
+	done
+	[ $# -gt 0 ] && shift
+	rm -f "$_dir"/gmon.out*
+	(cd "$_dir" && with_timeout "$RUN_LIMIT" env $_env ./prog "$@" >out 2>err; echo $? >rc)
+}
+
+rc_of() { cat "$W/$1/rc"; }
+
+# arcs NAME WIDTH [FILE]: "caller callee count" lines of a profile.
+arcs() {
+	nm -n -S --defined-only "$W/$1/prog" >"$W/$1/syms" 2>/dev/null
+	"$W/gmondump" -w "$2" -s "$W/$1/syms" "$W/$1/${3:-gmon.out}" arcs
+}
+
+# hist NAME WIDTH [FILE]: per-function samples, total, rate, records.
+hist() {
+	nm -n -S --defined-only "$W/$1/prog" >"$W/$1/syms" 2>/dev/null
+	"$W/gmondump" -w "$2" -s "$W/$1/syms" "$W/$1/${3:-gmon.out}" hist
+}
+
+# Only the arcs between functions named in EXPECTED (a static program
+# also has arcs among C library functions, which are not ours to check).
+only_expected() {
+	awk 'NR == FNR { want[$1] = 1; want[$2] = 1; next }
+	     ($1 in want) && ($2 in want)' "$1" -
+}
+
+# reports_agree NAME: src/gprof and GNU gprof print the same call graph
+# and flat profile for NAME's profile.  Prints the difference if not.
+reports_agree() {
+	[ "$compare_reports" = yes ] || return 0
+	_d=$W/$1
+	for _opt in -q -p; do
+		(cd "$_d" && "$OUR_GPROF" -b $_opt prog gmon.out >ours$_opt 2>&1)
+		(cd "$_d" && "$GNU_GPROF" -b $_opt prog gmon.out >gnu$_opt 2>&1)
+		if ! cmp -s "$_d/ours$_opt" "$_d/gnu$_opt"; then
+			echo "src/gprof and GNU gprof differ (-b $_opt):"
+			diff "$_d/gnu$_opt" "$_d/ours$_opt" | head -6
+			return 1
+		fi
+	done
+	return 0
+}
+
+# check_exact NAME WIDTH EXPECTED: the program ran cleanly, its profile
+# has exactly the expected arcs, and both gprofs agree on it.  EXPECTED
+# holds "caller callee count" lines and # comments.
+check_exact() {
+	_n=$1 _w=$2
+	_exp=$W/$_n/expected
+	grep -v '^#' "$3" >"$_exp"
+	if [ "$(rc_of "$_n")" != 0 ] || [ -s "$W/$_n/err" ]; then
+		fail "$_n" "exit status $(rc_of "$_n")" "$(cat "$W/$_n/err")"
+		return
+	fi
+	if ! arcs "$_n" "$_w" >"$W/$_n/arcs.all" 2>"$W/$_n/dump.err"; then
+		fail "$_n" "unreadable profile" "$(cat "$W/$_n/dump.err")"
+		return
+	fi
+	only_expected "$_exp" <"$W/$_n/arcs.all" >"$W/$_n/arcs"
+	if ! diff "$_exp" "$W/$_n/arcs" >"$W/$_n/arcs.diff"; then
+		fail "$_n" "arc counts differ from $(basename "$3") (< expected, > got):" \
+			"$(cat "$W/$_n/arcs.diff")"
+		return
+	fi
+	if ! _why=$(reports_agree "$_n"); then
+		fail "$_n" "$_why"
+		return
+	fi
+	pass "$_n"
+}
+
+# exact NAME SRC EXPECTED WIDTH "LIBS" COMPILER [FLAGS...]
+exact() {
+	_en=$1 _es=$2 _ee=$3 _ew=$4 _el=$5
+	shift 5
+	build "$_en" "$_es" "$_el" "$@" || return
+	run "$_en" --
+	check_exact "$_en" "$_ew" "$T/$_ee"
+}
