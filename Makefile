@@ -12,7 +12,8 @@ SRCS = src/main.c src/options.c src/core.c src/symtab.c src/sym_ids.c \
        src/gmon_io.c src/hist.c src/call_graph.c src/cg_dfn.c \
        src/cg_arcs.c src/cg_print.c src/basic_blocks.c src/utils.c \
        src/sort.c src/strbuf.c src/line_syms.c src/map_file.c \
-       src/annotate.c src/safe_file.c
+       src/annotate.c src/safe_file.c src/gmon_codec.c src/hist_record.c \
+       src/arc_record.c src/bb_record.c
 OBJS = $(SRCS:.c=.o)
 SAN_OBJS = $(patsubst src/%.c,build-san/%.o,$(SRCS))
 WARN = -Wall -Wextra -Wno-unused-parameter
