@@ -43,7 +43,8 @@
 /* How fields are laid out: taken from the executable (its BFD target),
    never from the host this runs on. */
 struct gmon_codec {
-	int addr_size;               /* bytes in an address: 4 or 8 */
+	int addr_size;               /* bytes in an address: 1 to 8 (4 or 8
+	                                on every usual target) */
 	bool big_endian;             /* most significant byte first */
 	bool sign_extend;            /* 4-byte addresses widen with their
 	                                top bit (as the target's BFD

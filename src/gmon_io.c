@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * gmon_io.c - profile data files: the GNU tagged format and the old and
- * 4.4BSD formats are read into the model (histograms, arcs, basic-block
- * counts); -s writes their sum, through a temporary file renamed into
- * place so an interrupted run never damages an existing gmon.sum.
+ * gmon_io.c - owns profile data files as a whole: opening them, telling
+ * the GNU tagged format from the old and 4.4BSD ones, their headers, and
+ * handing each record to its module (gmon_records.h), which reads it into
+ * the model.  -s writes the sum through the same modules, to a temporary
+ * file renamed into place so an interrupted run never damages an existing
+ * gmon.sum.  Fields are decoded by gmon_codec.c, as the executable lays
+ * them out.
  */
 #include "config.h"
 
