@@ -32,7 +32,7 @@ static struct gmon_codec codec_of(const struct gprof *g)
 	                            .sign_extend = g->sign_extend_vma };
 }
 
-/* What is left of f if it is a regular file, else -1: only then can the
+/* The size of f if it is a regular file, else -1: only then can the
    codec stream it through a window rather than read it whole. */
 static int64_t file_size(FILE *f)
 {

@@ -4,6 +4,8 @@
  * 0) and the histogram behind a BSD header, read (checked against earlier
  * records through hist.c's model functions) and written for -s.
  */
+#include <inttypes.h>
+
 #include "gprof.h"
 #include "gmon_codec.h"
 #include "gmon_records.h"
@@ -57,8 +59,8 @@ void hist_read_rec(struct gprof *g, struct gmon_reader *r, const char *name)
 	/* A damaged count must not make us allocate what the file lacks. */
 	uint64_t avail = rd_left(r) / 2;
 	if (avail < nbins)
-		die(g, "%s: unexpected EOF after reading %zu of %u samples",
-		    name, (size_t)avail, nbins);
+		die(g, "%s: unexpected EOF after reading %" PRIu64 " of %u samples",
+		    name, avail, nbins);
 	struct histogram *h = old ? old : hist_record(g, lowpc, highpc, nbins,
 	                                              rate, dimen, abbrev);
 	uint32_t got = add_bins(r, h, nbins);
