@@ -97,8 +97,9 @@ bool gmon_reader_open(struct gmon_reader *r, FILE *f,
 void gmon_reader_close(struct gmon_reader *r);
 
 /*
- * Bytes not yet read: exact for a file held in memory, and for a windowed
- * file what its size was when it was opened.  Right after
+ * Bytes not yet read: exact for a file held in memory; for a windowed
+ * file, counted from the size given to gmon_reader_open() (a file that
+ * shrinks meanwhile ends early all the same).  Right after
  * gmon_reader_open() this is the length of the file.
  */
 uint64_t rd_left(const struct gmon_reader *r);
