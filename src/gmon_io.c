@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * gmon_io.c - profile data files: the GNU tagged format and the old and
- * 4.4BSD formats are read into the model (histograms, arcs, basic-block
- * counts); -s writes their sum, through a temporary file renamed into
- * place so an interrupted run never damages an existing gmon.sum.
+ * gmon_io.c - owns profile data files as a whole: opening them, telling
+ * the GNU tagged format from the old and 4.4BSD ones, their headers, and
+ * handing each record to its module (gmon_records.h), which reads it into
+ * the model.  -s writes the sum through the same modules, to a temporary
+ * file renamed into place so an interrupted run never damages an existing
+ * gmon.sum.  Fields are decoded by gmon_codec.c, as the executable lays
+ * them out.
  */
 #include "config.h"
 
@@ -15,242 +18,73 @@
 #include <unistd.h>
 
 #include "gprof.h"
-#include "gmon_reader.h"
+#include "gmon_codec.h"
+#include "gmon_records.h"
 #include "safe_file.h"
 
 /* ---- loading ---- */
 
-/* Files up to this size are read whole; bigger regular files are read
-   through a window of this size, so memory does not grow with them. */
-#define WINDOW (1u << 18)
-
-/* Reads all of `f`; `hint` (the size, if known, plus one) sizes the
-   buffer so the last read meets end-of-file without growing it. */
-static unsigned char *slurp(FILE *f, size_t hint, size_t *len)
+/* The layout of every field: the executable's, whatever the host's. */
+static struct gmon_codec codec_of(const struct gprof *g)
 {
-	size_t cap = hint ? hint : 1 << 16, n = 0, got;
-	unsigned char *buf = xmalloc(cap);
-	while ((got = fread(buf + n, 1, cap - n, f)) > 0) {
-		n += got;
-		if (n == cap)
-			buf = xrealloc(buf, cap *= 2);
-	}
-	*len = n;
-	return buf;
+	return (struct gmon_codec){ .addr_size = g->addr_size,
+	                            .big_endian = g->big_endian,
+	                            .sign_extend = g->sign_extend_vma };
 }
 
-/* Opens the window onto `f`: the whole file when it is small or not a
-   regular file (whose size is unknown), else its first WINDOW bytes.
-   Returns the file's length. */
-static uint64_t reader_open(struct reader *r, FILE *f)
+/* The size of f if it is a regular file, else -1: only then can the
+   codec stream it through a window rather than read it whole. */
+static int64_t file_size(FILE *f)
 {
 	struct stat st;
-	size_t len;
-	bool regular = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode);
-	if (regular && (uint64_t)st.st_size > WINDOW) {
-		r->buf = xmalloc(WINDOW);
-		r->cap = WINDOW;
-		len = fread(r->buf, 1, WINDOW, f);
-		if (len == WINDOW) {
-			r->f = f;
-			r->size = (uint64_t)st.st_size;
-		}
-	} else {
-		r->buf = slurp(f, regular ? (size_t)st.st_size + 1 : 0, &len);
-		r->cap = len;
-	}
-	r->start = r->p = r->buf;
-	r->end = r->buf + len;
-	return r->f ? r->size : len;
+	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode))
+		return (int64_t)st.st_size;
+	return -1;
 }
 
-/* Moves what is left of the window to its start and reads more behind
-   it: true if at least n bytes are then at hand. */
-static bool refill(struct reader *r, size_t n)
+/* As xmalloc() reports it. */
+static void out_of_memory(void) __attribute__((noreturn));
+static void out_of_memory(void)
 {
-	if (!r->f)
-		return false;
-	size_t left = (size_t)(r->end - r->p);
-	memmove(r->buf, r->p, left);
-	r->off += (uint64_t)(r->p - r->start);
-	r->start = r->p = r->buf;
-	r->end = r->buf + left;
-	size_t got = fread(r->buf + left, 1, r->cap - left, r->f);
-	r->end += got;
-	if (got == 0)
-		r->f = NULL;
-	return (size_t)(r->end - r->p) >= n;
-}
-
-/* Bytes not yet read. */
-uint64_t rd_left(const struct reader *r)
-{
-	uint64_t at = r->off + (uint64_t)(r->p - r->start);
-	if (r->f)
-		return r->size > at ? r->size - at : 0;
-	return (uint64_t)(r->end - r->p);
-}
-
-/* ---- field decoding in the executable's byte order ---- */
-
-bool rd_bytes(struct reader *r, void *out, size_t n)
-{
-	if ((size_t)(r->end - r->p) < n && !refill(r, n))
-		return false;
-	memcpy(out, r->p, n);
-	r->p += n;
-	return true;
-}
-
-static uint64_t decode(const struct gprof *g, const unsigned char *b, int n)
-{
-	uint64_t v = 0;
-	for (int i = 0; i < n; i++) {
-		int k = g->big_endian ? i : n - 1 - i;
-		v = (v << 8) | b[k];
-	}
-	return v;
-}
-
-bool rd_u32(struct reader *r, uint32_t *v)
-{
-	unsigned char b[4];
-	if (!rd_bytes(r, b, 4))
-		return false;
-	*v = (uint32_t)decode(r->g, b, 4);
-	return true;
-}
-
-bool rd_u16(struct reader *r, uint16_t *v)
-{
-	unsigned char b[2];
-	if (!rd_bytes(r, b, 2))
-		return false;
-	*v = (uint16_t)decode(r->g, b, 2);
-	return true;
-}
-
-/* An address (or a BSD count): as wide as the executable's addresses;
-   32-bit values widen as the target's BFD backend says. */
-bool rd_vma(struct reader *r, vma_t *v)
-{
-	unsigned char b[8];
-	int n = r->g->addr_size;
-	if (!rd_bytes(r, b, (size_t)n))
-		return false;
-	*v = decode(r->g, b, n);
-	if (n == 4 && r->g->sign_extend_vma && (*v & 0x80000000u))
-		*v |= 0xffffffff00000000ull;
-	return true;
-}
-
-/* ---- GNU format ---- */
-
-static void read_hist_rec(struct reader *r)
-{
-	struct gprof *g = r->g;
-	vma_t lowpc, highpc;
-	uint32_t nbins, rate;
-	char dimen[GMON_DIMEN_LEN + 1] = { 0 };
-	char abbrev;
-
-	if (!rd_vma(r, &lowpc) || !rd_vma(r, &highpc) || !rd_u32(r, &nbins) ||
-	    !rd_u32(r, &rate) || !rd_bytes(r, dimen, GMON_DIMEN_LEN) ||
-	    !rd_bytes(r, &abbrev, 1))
-		die(g, "%s: unexpected end of file", r->name);
-
-	/* A record with the range of an earlier one adds to it, and as many
-	   samples as that one has are read, as GNU does, whatever this header
-	   says (they differ only in damaged files, where the scale check
-	   cannot tell them apart: an empty range has scale 0 at any size). */
-	struct histogram *old = hist_check(g, lowpc, highpc, nbins, rate, dimen,
-	                                   abbrev);
-	if (old)
-		nbins = (uint32_t)old->num_bins;
-	debug_printf(g, DBG_SAMPLE, "[hist_read_rec] 0x%lx-0x%lx, %u bins, "
-	             "rate %u\n", (unsigned long)lowpc, (unsigned long)highpc,
-	             nbins, rate);
-	/* A damaged count must not make us allocate what the file lacks. */
-	uint64_t avail = rd_left(r) / 2;
-	if (avail < nbins)
-		die(g, "%s: unexpected EOF after reading %zu of %u samples",
-		    r->name, (size_t)avail, nbins);
-	struct histogram *h = old ? old : hist_record(g, lowpc, highpc, nbins,
-	                                              rate, dimen, abbrev);
-	/* Bins are decoded straight from the window, as many at a time as
-	   it holds. */
-	for (uint32_t i = 0; i < nbins;) {
-		if (r->end - r->p < 2 && !refill(r, 2))
-			die(g, "%s: unexpected EOF after reading %u of %u samples",
-			    r->name, i, nbins);
-		size_t m = (size_t)(r->end - r->p) / 2;
-		if (m > nbins - i)
-			m = nbins - i;
-		const unsigned char *q = r->p;
-		int hi = g->big_endian ? 0 : 1;
-		for (size_t k = 0; k < m; k++, q += 2)
-			hist_add(h, i + k, (uint64_t)(q[hi] << 8 | q[1 - hi]));
-		r->p = q;
-		i += (uint32_t)m;
-	}
-	g->input_hist = true;
-}
-
-static void read_arc_rec(struct reader *r)
-{
-	vma_t from, self;
-	uint32_t count;
-	size_t a = (size_t)r->g->addr_size;
-	if ((size_t)(r->end - r->p) >= 2 * a + 4 && a == 8) {
-		/* the common case, decoded in place */
-		from = decode(r->g, r->p, 8);
-		self = decode(r->g, r->p + 8, 8);
-		count = (uint32_t)decode(r->g, r->p + 16, 4);
-		r->p += 20;
-	} else if (!rd_vma(r, &from) || !rd_vma(r, &self) ||
-	           !rd_u32(r, &count)) {
-		die(r->g, "%s: unexpected end of file", r->name);
-	}
-	debug_printf(r->g, DBG_SAMPLE, "[cg_read_rec] frompc 0x%lx selfpc 0x%lx "
-	             "count %u\n", (unsigned long)from, (unsigned long)self, count);
-	cg_tally(r->g, from, self, count);
-	r->g->arc_records++;
-	r->g->input_arcs = true;
+	fputs("gprof: out of memory\n", stderr);
+	gprof_exit(1);
 }
 
 struct rec_counts {
 	unsigned long hist, arcs, bbs;
 };
 
-static void read_gnu(struct reader *r, struct rec_counts *rc)
+/* The header (magic, version, spare bytes; the caller has checked that
+   they are all there), then tagged records to the end of the file. */
+static void read_gnu(struct gprof *g, struct gmon_reader *r, const char *name,
+                     struct rec_counts *rc)
 {
-	struct gprof *g = r->g;
 	uint32_t version;
 	unsigned char tag;
 
-	r->p += GMON_MAGIC_LEN;
+	rd_skip(r, GMON_MAGIC_LEN);
 	rd_u32(r, &version);
 	if (version != GMON_VERSION && version != 0)
-		die(g, "file `%s' has unsupported version %u", r->name, version);
+		die(g, "file `%s' has unsupported version %u", name, version);
 	g->gmon_version = (int)version;
-	r->p += GMON_HDR_SPARE;
+	rd_skip(r, GMON_HDR_SPARE);
 
 	while (rd_bytes(r, &tag, 1)) {
 		switch (tag) {
 		case GMON_TAG_TIME_HIST:
 			rc->hist++;
-			read_hist_rec(r);
+			hist_read_rec(g, r, name);
 			break;
 		case GMON_TAG_CG_ARC:
 			rc->arcs++;
-			read_arc_rec(r);
+			arc_read_rec(g, r, name);
 			break;
 		case GMON_TAG_BB_COUNT:
 			rc->bbs++;
-			bb_read_rec(g, r);
+			bb_read_rec(g, r, name);
 			break;
 		default:
-			die(g, "%s: found bad tag %d (file corrupted?)", r->name, tag);
+			die(g, "%s: found bad tag %d (file corrupted?)", name, tag);
 		}
 	}
 }
@@ -264,83 +98,52 @@ static int host_hertz(void)
 	return t > 0 ? (int)t : 1;
 }
 
-struct bsd_hdr {
-	vma_t lowpc, highpc;
-	uint32_t ncnt, version, rate;
-	int size;
-};
-
-static void read_bsd_hdr(struct reader *r, struct bsd_hdr *h)
+/* All BSD files profile at the rate of the first one. */
+static void bsd_rate(struct gprof *g, const char *name, double hz)
 {
-	struct gprof *g = r->g;
-	int a = g->addr_size;
-	if (!rd_vma(r, &h->lowpc) || !rd_vma(r, &h->highpc) ||
-	    !rd_u32(r, &h->ncnt) || !rd_u32(r, &h->version))
-		die_plain("%s: file too short to be a gmon file", r->name);
-	if (h->version == GMON_BSD44_VERSION) {
-		char spare[12];
-		if (!rd_u32(r, &h->rate) || !rd_bytes(r, spare, sizeof spare))
-			die_plain("%s: file too short to be a gmon file", r->name);
-		h->size = GMON_BSD44_HDR_SIZE(a);
-		if (!g->have_bsd_rate) {
-			g->hz = h->rate;
-			g->have_bsd_rate = true;
-		} else if (g->hz != h->rate) {
-			die_plain("%s: profiling rate incompatible with first gmon file",
-			          r->name);
-		}
-	} else {
-		if (g->opt.file_format == FF_BSD44)
-			die(g, "file `%s' has bad magic cookie", r->name);
-		h->size = GMON_BSD_HDR_SIZE(a);
-		if (!g->have_bsd_rate) {
-			g->hz = host_hertz();
-			g->have_bsd_rate = true;
-		}
+	if (!g->have_bsd_rate) {
+		g->hz = hz;
+		g->have_bsd_rate = true;
+	} else if (g->hz != hz) {
+		die_plain("%s: profiling rate incompatible with first gmon file",
+		          name);
 	}
-	r->p = r->start + h->size;
 }
 
-static void read_bsd(struct reader *r, struct rec_counts *rc)
+/* The 4.4BSD header is told from the old one by its version word, which
+   in an old file is already the first histogram bin: it is only peeked
+   at, and consumed when it is a version. */
+static void read_bsd_hdr(struct gprof *g, struct gmon_reader *r,
+                         const char *name, struct gmon_bsd_hdr *h)
 {
-	struct gprof *g = r->g;
-	struct bsd_hdr h;
-	read_bsd_hdr(r, &h);
-
-	/* GNU subtracts in unsigned and keeps the result in an int. */
-	int samp_bytes = (int)(h.ncnt - (uint32_t)h.size);
-	int nbins = samp_bytes / 2;
-	/* Every later file must match the first histogram, whatever format
-	   that came in. */
-	if (g->nhists > 0) {
-		const struct histogram *first = &g->hists[0];
-		if (h.lowpc != first->lowpc || h.highpc != first->highpc ||
-		    (size_t)nbins != first->num_bins)
-			die_plain("%s: incompatible with first gmon file", r->name);
+	const unsigned char *v;
+	if (!rd_vma(r, &h->lowpc) || !rd_vma(r, &h->highpc) ||
+	    !rd_u32(r, &h->ncnt) || !(v = rd_peek(r, 4)))
+		die_plain("%s: file too short to be a gmon file", name);
+	h->version = (uint32_t)gmon_decode(&r->codec, v, 4);
+	if (h->version == GMON_BSD44_VERSION) {
+		if (!rd_skip(r, 4) || !rd_u32(r, &h->rate) || !rd_skip(r, 12))
+			die_plain("%s: file too short to be a gmon file", name);
+		h->size = GMON_BSD44_HDR_SIZE(g->addr_size);
+		bsd_rate(g, name, h->rate);
+	} else {
+		if (g->opt.file_format == FF_BSD44)
+			die(g, "file `%s' has bad magic cookie", name);
+		h->size = GMON_BSD_HDR_SIZE(g->addr_size);
+		h->rate = 0;
+		if (!g->have_bsd_rate)
+			bsd_rate(g, name, host_hertz());
 	}
-	if (samp_bytes < 0 || h.lowpc > h.highpc)
-		die(g, "file '%s' does not appear to be in gmon.out format", r->name);
+}
 
-	/* GNU's message counts one bin fewer than it read. */
-	uint64_t avail = rd_left(r) / 2;
-	if (avail < (uint64_t)nbins)
-		die(g, "unexpected EOF after reading %d/%d bins", (int)avail - 1,
-		    nbins);
-	struct histogram *hg = hist_bsd_record(g, h.lowpc, h.highpc,
-	                                       (size_t)nbins);
-	for (int i = 0; i < nbins; i++) {
-		uint16_t c;
-		rd_u16(r, &c);
-		hist_add(hg, i, c);
-	}
-	rc->hist = nbins > 0;
-
-	vma_t from, self, count;
-	while (rd_vma(r, &from) && rd_vma(r, &self) && rd_vma(r, &count)) {
-		cg_tally(g, from, self, count);
-		g->arc_records++;
-		rc->arcs++;
-	}
+/* A header, one histogram, then arcs to the end of the file. */
+static void read_bsd(struct gprof *g, struct gmon_reader *r, const char *name,
+                     struct rec_counts *rc)
+{
+	struct gmon_bsd_hdr h;
+	read_bsd_hdr(g, r, name, &h);
+	rc->hist = hist_read_bsd(g, r, name, &h);
+	rc->arcs += arc_read_bsd(g, r);
 	g->input_hist = g->input_arcs = true;
 	g->input_bbs = false;
 }
@@ -358,6 +161,26 @@ static void print_file_info(struct gprof *g, const char *name,
 	g->first_output = false;
 }
 
+/* Which format the file is in: -O says, or (by default, and for -O
+   magic) the magic string does. */
+static void read_any(struct gprof *g, struct gmon_reader *r, const char *name,
+                     struct rec_counts *rc)
+{
+	enum file_format ff = g->opt.file_format;
+	if (ff != FF_AUTO && ff != FF_MAGIC) {
+		read_bsd(g, r, name, rc);
+		return;
+	}
+	if (rd_left(r) < GMON_HDR_SIZE)
+		die_plain("%s: file too short to be a gmon file", name);
+	if (memcmp(rd_peek(r, GMON_MAGIC_LEN), GMON_MAGIC, GMON_MAGIC_LEN) == 0)
+		read_gnu(g, r, name, rc);
+	else if (ff == FF_MAGIC)
+		die(g, "file `%s' has bad magic cookie", name);
+	else
+		read_bsd(g, r, name, rc);
+}
+
 void gmon_read(struct gprof *g, const char *name)
 {
 	FILE *f = strcmp(name, "-") == 0 ? stdin : fopen(name, "rb");
@@ -366,25 +189,12 @@ void gmon_read(struct gprof *g, const char *name)
 		perror(name);
 		gprof_exit(1);
 	}
-	struct reader r = { .g = g, .name = name };
-	uint64_t len = reader_open(&r, f);
-	const unsigned char *buf = r.buf;
-
+	struct gmon_reader r;
+	if (!gmon_reader_open(&r, f, codec_of(g), file_size(f)))
+		out_of_memory();
 	struct rec_counts rc = { 0, 0, 0 };
-	enum file_format ff = g->opt.file_format;
-	if (ff == FF_AUTO || ff == FF_MAGIC) {
-		if (len < GMON_HDR_SIZE)
-			die_plain("%s: file too short to be a gmon file", name);
-		if (memcmp(buf, GMON_MAGIC, GMON_MAGIC_LEN) == 0)
-			read_gnu(&r, &rc);
-		else if (ff == FF_MAGIC)
-			die(g, "file `%s' has bad magic cookie", name);
-		else
-			read_bsd(&r, &rc);
-	} else {
-		read_bsd(&r, &rc);
-	}
-	free(r.buf);
+	read_any(g, &r, name, &rc);
+	gmon_reader_close(&r);
 	if (f != stdin)
 		fclose(f);
 	if (g->opt.style & STYLE_GMON_INFO)
@@ -393,78 +203,31 @@ void gmon_read(struct gprof *g, const char *name)
 
 /* ---- writing gmon.sum ---- */
 
-static void put(struct writer *w, const void *p, size_t n)
+static void write_gnu(struct gprof *g, struct gmon_writer *w)
 {
-	if (fwrite(p, 1, n, w->f) != n)
-		w->failed = true;
-}
-
-void wr_uint(struct writer *w, uint64_t v, int n)
-{
-	unsigned char b[8];
-	for (int i = 0; i < n; i++) {
-		int k = w->g->big_endian ? n - 1 - i : i;
-		b[k] = (unsigned char)(v >> (8 * i));
-	}
-	put(w, b, (size_t)n);
-}
-
-void wr_bytes(struct writer *w, const void *p, size_t n)
-{
-	put(w, p, n);
-}
-
-/* Arcs in symbol address order of the parent, each parent's arcs newest
-   first, as GNU writes them.  A count wider than the 32-bit field is split
-   over several records, which every reader adds back up. */
-static void write_arcs(struct writer *w, bool bsd)
-{
-	struct gprof *g = w->g;
-	int a = g->addr_size;
-	for (size_t i = 0; i < g->syms.len; i++) {
-		struct sym *p = &g->syms.base[i];
-		for (struct arc *arc = p->children; arc; arc = arc->next_child) {
-			uint64_t left = arc->count;
-			do {
-				uint64_t part = left;
-				if (!bsd || a == 4)
-					part = left > 0xffffffffu ? 0xffffffffu : left;
-				if (!bsd)
-					wr_uint(w, GMON_TAG_CG_ARC, 1);
-				wr_uint(w, p->addr, a);
-				wr_uint(w, arc->child->addr, a);
-				wr_uint(w, part, bsd ? a : 4);
-				left -= part;
-			} while (left > 0);
-		}
-	}
-}
-
-static void write_gnu(struct writer *w)
-{
-	struct gprof *g = w->g;
 	unsigned char spare[GMON_HDR_SPARE] = { 0 };
 	wr_bytes(w, GMON_MAGIC, GMON_MAGIC_LEN);
 	wr_uint(w, GMON_VERSION, 4);
 	wr_bytes(w, spare, sizeof spare);
 	hist_write_recs(g, w);
 	if (g->input_arcs)
-		write_arcs(w, false);
+		arc_write_recs(g, w, false);
 	if (g->input_bbs)
 		bb_write_recs(g, w);
 }
 
-static void write_bsd(struct writer *w)
+/* The header describes the first histogram; a rate other than this
+   host's can only be given in the 4.4BSD header. */
+static void write_bsd(struct gprof *g, struct gmon_writer *w)
 {
-	struct gprof *g = w->g;
 	int a = g->addr_size;
 	bool bsd44 = g->opt.file_format == FF_BSD44 || g->hz != host_hertz();
-	struct histogram *h = g->nhists ? &g->hists[0] : NULL;
+	const struct histogram *h = g->nhists ? &g->hists[0] : NULL;
 	size_t nbins = h ? h->num_bins : 0;
 	int hdr = bsd44 ? GMON_BSD44_HDR_SIZE(a) : GMON_BSD_HDR_SIZE(a);
 
-	wr_uint(w, h ? h->lowpc : 0, a);
-	wr_uint(w, h ? h->highpc : 0, a);
+	wr_vma(w, h ? h->lowpc : 0);
+	wr_vma(w, h ? h->highpc : 0);
 	wr_uint(w, nbins * 2 + (size_t)hdr, 4);
 	if (bsd44) {
 		unsigned char spare[12] = { 0 };
@@ -472,32 +235,8 @@ static void write_bsd(struct writer *w)
 		wr_uint(w, (uint64_t)g->hz, 4);
 		wr_bytes(w, spare, sizeof spare);
 	}
-	for (size_t i = 0; i < nbins; i++) {
-		uint64_t c = hist_bin(h, i);
-		wr_uint(w, c > 0xffff ? 0xffff : c, 2);
-	}
-	write_arcs(w, true);
-}
-
-/* A count wider than the 32-bit field is split over several records.
-   Counts summed from GNU files never need more records than were read
-   (each held at most 2^32 - 1); a 64-bit BSD count near 2^64 would need
-   2^32 of them, so beyond a margin for genuine 64-bit counts the writer
-   refuses rather than write gigabytes for a damaged file. */
-static bool arcs_fit(struct gprof *g, bool bsd)
-{
-	if (bsd && g->addr_size == 8)
-		return true;            /* counts are written whole */
-	uint64_t extra = 0, limit = g->arc_records + (1u << 16);
-	for (size_t i = 0; i < g->syms.len; i++)
-		for (struct arc *arc = g->syms.base[i].children; arc;
-		     arc = arc->next_child) {
-			if (arc->count > 0)
-				extra += (arc->count - 1) / 0xffffffffu;
-			if (extra > limit)
-				return false;
-		}
-	return true;
+	hist_write_bsd(g, w);
+	arc_write_recs(g, w, true);
 }
 
 /* Writes the summed profile to `filename` via a temporary file in the
@@ -506,16 +245,17 @@ void gmon_write_sum(struct gprof *g, const char *filename)
 {
 	struct safe_file sf;
 	bool bsd = g->opt.file_format == FF_BSD || g->opt.file_format == FF_BSD44;
-	if (g->input_arcs && !arcs_fit(g, bsd))
+	if (g->input_arcs && !arc_sum_fits(g, bsd))
 		die(g, "%s: call counts too large to be written (damaged input?)",
 		    filename);
 	if (!safe_open(&sf, filename))
 		die_plain("%s: %s", filename, strerror(errno));
-	struct writer w = { g, sf.f, false };
-	if (g->opt.file_format == FF_BSD || g->opt.file_format == FF_BSD44)
-		write_bsd(&w);
+	struct gmon_writer w;
+	gmon_writer_init(&w, sf.f, codec_of(g));
+	if (bsd)
+		write_bsd(g, &w);
 	else
-		write_gnu(&w);
+		write_gnu(g, &w);
 	if (w.failed) {
 		int e = errno;
 		safe_abort(&sf);

@@ -379,8 +379,16 @@ bool arc_selected(const struct gprof *g, const struct sym *parent,
 void gmon_read(struct gprof *g, const char *filename);
 void gmon_write_sum(struct gprof *g, const char *filename);
 
-/* ---- hist.c (record readers/writers are in gmon_reader.h) ---- */
+/* ---- hist.c (record readers/writers are in gmon_records.h) ---- */
 void hist_widen(struct histogram *h);
+struct histogram *hist_record(struct gprof *g, vma_t lowpc, vma_t highpc,
+                              uint32_t nbins, uint32_t rate, const char *dimen,
+                              char abbrev);
+struct histogram *hist_check(struct gprof *g, vma_t lowpc, vma_t highpc,
+                             uint32_t nbins, uint32_t rate, const char *dimen,
+                             char abbrev);
+struct histogram *hist_bsd_record(struct gprof *g, vma_t lowpc, vma_t highpc,
+                                  size_t nbins);
 
 /* Adds to bin i (32-bit bins widen to 64 bits on the first overflow). */
 static inline void hist_add(struct histogram *h, size_t i, uint64_t count)

@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "gprof.h"
-#include "gmon_reader.h"
 
 /* Address units (2 bytes) per bin.  GNU halves the range with an integer
    division before dividing by the bin count; the truncation shows in the
@@ -121,42 +120,6 @@ struct histogram *hist_bsd_record(struct gprof *g, vma_t lowpc, vma_t highpc,
 		g->dimen_abbrev = 's';
 	}
 	return new_record(g, lowpc, highpc, nbins);
-}
-
-static uint64_t max_bin(const struct histogram *h)
-{
-	uint64_t m = 0;
-	for (size_t i = 0; i < h->num_bins; i++)
-		if (hist_bin(h, i) > m)
-			m = hist_bin(h, i);
-	return m;
-}
-
-/* One record per histogram, unless a summed bin no longer fits in 16 bits:
-   then the counts are spread over several records of the same range, which
-   readers (GNU's included) add back together.  GNU instead wraps them. */
-void hist_write_recs(struct gprof *g, struct writer *w)
-{
-	for (size_t i = 0; i < g->nhists; i++) {
-		struct histogram *h = &g->hists[i];
-		uint64_t m = max_bin(h);
-		uint64_t nrec = m == 0 ? 1 : (m + 0xfffe) / 0xffff;
-		for (uint64_t r = 0; r < nrec; r++) {
-			wr_uint(w, GMON_TAG_TIME_HIST, 1);
-			wr_uint(w, h->lowpc, g->addr_size);
-			wr_uint(w, h->highpc, g->addr_size);
-			wr_uint(w, h->num_bins, 4);
-			wr_uint(w, (uint64_t)g->hz, 4);
-			wr_bytes(w, g->dimen, GMON_DIMEN_LEN);
-			wr_uint(w, (unsigned char)g->dimen_abbrev, 1);
-			for (size_t b = 0; b < h->num_bins; b++) {
-				uint64_t done = r * 0xffff;
-				uint64_t c = hist_bin(h, b);
-				uint64_t left = c > done ? c - done : 0;
-				wr_uint(w, left > 0xffff ? 0xffff : left, 2);
-			}
-		}
-	}
 }
 
 /* ---- assigning samples to symbols ---- */

@@ -44,6 +44,8 @@ run_step "bad-input tests, build-san/gprof (ASan+UBSan)" sh tests/badinput.sh bu
 run_step "documented differences from GNU gprof" sh tests/differences.sh src/gprof
 run_step "gprof-bbconv" sh tests/bbconv.sh
 run_step "printers only read the model" sh tests/reports.sh
+run_step "module dependencies (tests/tools/module-deps.sh)" \
+	sh tests/tools/module-deps.sh src/*.o
 if [ -f tests/reliability.sh ]; then
 	run_step "reliability tests" sh tests/reliability.sh
 fi

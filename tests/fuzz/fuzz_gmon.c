@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * fuzz_gmon.c - libFuzzer harness for the profile-data reader (gmon_io.c,
- * hist.c, basic_blocks.c): GNU tagged files with histogram, arc and
- * basic-block records, old BSD and 4.4BSD files.
+ * gmon_codec.c and the record modules hist_record.c, arc_record.c,
+ * bb_record.c): GNU tagged files with histogram, arc and basic-block
+ * records, old BSD and 4.4BSD files.
  *
  * Input: one option byte, then up to four profile files separated by the
  * marker "FZSP" (all read into one context, as `gprof prog f1 f2 ...`).
