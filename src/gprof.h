@@ -2,12 +2,14 @@
 /*
  * gprof.h - the profile model shared by every stage of the pipeline.
  *
- * main() drives a linear pipeline over one `struct gprof` context:
+ * main() drives a linear pipeline (pipeline.c) over one `struct gprof`:
  *   options -> core (executable symbols) -> sym_ids (symspec tables)
  *   -> gmon_io (profile files: histograms, arcs, basic blocks)
  *   -> hist (samples to symbols) -> call_graph/cg_dfn/cg_arcs (graph,
- *   cycles, propagation) -> printers (flat, call graph, index, ...).
- * Readers and analysis fill the model; printers only read it.
+ *   cycles, propagation) -> cg_order/flat_profile/source_lines (what the
+ *   reports list, in which order) -> printers (report.h).
+ * Readers and analysis fill the model; printers take it const and only
+ * read it.
  */
 #ifndef GPROF_H
 #define GPROF_H
