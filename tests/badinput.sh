@@ -65,12 +65,7 @@ run_side() {
 	rc=0
 	(
 		cd "$dir/run" || exit 125
-		case $bin in
-		*build-san*)
-			ASAN_OPTIONS=detect_leaks=0:abort_on_error=0
-			UBSAN_OPTIONS=print_stacktrace=1
-			export ASAN_OPTIONS UBSAN_OPTIONS ;;
-		esac
+		sanitizer_env "$bin"
 		set -f
 		# shellcheck disable=SC2086
 		LC_ALL=C with_timeout 60 "$bin" $ARGS

@@ -189,3 +189,15 @@ strip_blurbs() {
 		mv "$2.tmp" "$2"
 	fi
 }
+
+# Sets the sanitizer runtime's options when $1 is the sanitizer build:
+# leaks are not reported (gprof leaves its model to the exit) and a report
+# makes the run fail with its stack trace.
+sanitizer_env() {
+	case $1 in
+	*build-san*)
+		ASAN_OPTIONS=detect_leaks=0:abort_on_error=0
+		UBSAN_OPTIONS=print_stacktrace=1
+		export ASAN_OPTIONS UBSAN_OPTIONS ;;
+	esac
+}
