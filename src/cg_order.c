@@ -67,8 +67,9 @@ static struct arc *next_of(const struct arc *a, bool parents)
 }
 
 /* Writes the arcs of one list, ranked, to `dst` (NULL-terminated);
-   callers ascending, callees descending.  `keys` has room for the list. */
-static void rank_list(struct arc *head, bool parents, struct arc **dst,
+   callers ascending, callees descending.  `k` and `v` have room for the
+   list.  Returns its length. */
+static size_t rank_list(struct arc *head, bool parents, struct arc **dst,
                       struct arc_key *k, struct arc_key **v)
 {
 	size_t n = 0, i;
@@ -90,6 +91,7 @@ static void rank_list(struct arc *head, bool parents, struct arc **dst,
 	for (i = 0; i < n; i++)
 		dst[i] = v[i]->arc;
 	dst[n] = NULL;
+	return n;
 }
 
 static size_t list_len(const struct arc *a, bool parents)
@@ -124,11 +126,9 @@ static void rank_all_arcs(struct gprof *g)
 	for (size_t i = 0; i < st->len; i++) {
 		struct sym *s = &st->base[i];
 		s->by_rank_parents = at;
-		rank_list(s->parents, true, at, k, v);
-		at += list_len(s->parents, true) + 1;
+		at += rank_list(s->parents, true, at, k, v) + 1;
 		s->by_rank_children = at;
-		rank_list(s->children, false, at, k, v);
-		at += list_len(s->children, false) + 1;
+		at += rank_list(s->children, false, at, k, v) + 1;
 	}
 	free(k);
 	free(v);

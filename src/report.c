@@ -40,6 +40,14 @@ void report_section(struct report *r)
 	r->started = true;
 }
 
+/* Symbols outside the table are symspec copies and -A's merged lines. */
+static bool in_table(const struct gprof *g, const struct sym *s)
+{
+	const struct sym *base = g->syms.base;
+
+	return base && s >= base && s < base + g->syms.len;
+}
+
 /* The memos cover g->syms, which analysis has finished growing. */
 static void memo_arrays(const struct gprof *g, struct report *r)
 {
@@ -56,19 +64,17 @@ static void memo_arrays(const struct gprof *g, struct report *r)
 bool report_sym_file(const struct gprof *g, struct report *r,
                      const struct sym *s, const char **file, int *line)
 {
-	const struct sym *base = g->syms.base;
-
-	if (s->file || s->file_known || !base || s < base ||
-	    s >= base + g->syms.len) {
-		if (!s->file && !s->file_known)
-			return core_sym_line(g, s, file, line);
-		if (!s->file)
-			return false;
+	if (s->file) {
 		*file = s->file->name;
 		*line = s->line;
 		return true;
 	}
-	size_t i = (size_t)(s - base);
+	if (s->file_known)
+		return false;
+	if (!in_table(g, s))
+		return core_sym_line(g, s, file, line);
+
+	size_t i = (size_t)(s - g->syms.base);
 	memo_arrays(g, r);
 	if (!r->loc[i].known) {
 		const char *f;
@@ -138,11 +144,9 @@ static const char *keep_extra(struct report *r, char *name)
 const char *display_name(const struct gprof *g, struct report *r,
                          const struct sym *s)
 {
-	const struct sym *base = g->syms.base;
-
-	if (!base || s < base || s >= base + g->syms.len)
+	if (!in_table(g, s))
 		return keep_extra(r, make_name(g, r, s));
-	size_t i = (size_t)(s - base);
+	size_t i = (size_t)(s - g->syms.base);
 	memo_arrays(g, r);
 	if (!r->shown[i])
 		r->shown[i] = make_name(g, r, s);
