@@ -1,9 +1,22 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# deps.sh: checks for the build dependencies (gcc, g++, make, autoconf,
-# automake, and the headers of binutils-dev, libiberty-dev and zlib1g-dev)
+# deps.sh: checks for everything the build and the whole test suite need,
 # and installs the missing Debian packages with apt-get, as root or through
-# a password-less sudo.  Otherwise prints the command to run and exits 1.
+# a password-less sudo; otherwise prints the command to run and exits 1.
+# `make demo`, `make deps` and .ci/run all call it, so the list lives here
+# only.
+#
+#   sh tests/deps.sh          the build and every test's toolchain
+#   sh tests/deps.sh --build  only what building src/gprof needs
+#
+# The test toolchains: musl-gcc and clang (libgmon's other C library and
+# compiler), the i386 libraries for gcc -m32, a gcc cross compiler and C
+# library for every architecture libgmon supports besides x86, qemu-user
+# to run their programs, and GNU binutils' multi-target build (its gprof is
+# the reference for foreign files, its libbfd lets src/gprof read them).
 set -u
+
+# shellcheck source=tests/targets.sh
+. "$(dirname "$0")/targets.sh"
 
 missing=
 
@@ -20,6 +33,10 @@ need_header() {	# header, package
 	missing="$missing $2"
 }
 
+need_file() {	# path, package
+	[ -e "$1" ] || missing="$missing $2"
+}
+
 need_cmd gcc gcc
 need_cmd g++ g++
 need_cmd make make
@@ -29,18 +46,49 @@ need_header bfd.h binutils-dev
 need_header libiberty/demangle.h libiberty-dev
 need_header zlib.h zlib1g-dev
 
-if [ -z "$missing" ]; then
-	echo "deps: all build dependencies are installed"
-	exit 0
+if [ "${1:-}" != --build ]; then
+	need_cmd musl-gcc musl-tools
+	need_cmd clang clang
+	# gcc-12-multilib, not gcc-multilib: the latter conflicts with every
+	# gcc cross compiler (see fix_m32_headers).
+	need_file /usr/lib/gcc/x86_64-linux-gnu/12/32/libgcc.a gcc-12-multilib
+	need_file /usr/include/x86_64-linux-gnu/gnu/stubs-32.h libc6-dev-i386
+	for t in $CROSS_TRIPLES; do
+		need_cmd "$t-gcc" "gcc-$t"
+		need_file "/usr/$t/include/stdio.h" "libc6-dev-$(target_debarch "$t")-cross"
+		need_cmd "$(target_qemu "$t")" qemu-user
+	done
+	need_file /usr/lib/x86_64-linux-gnu/libbfd-multiarch.so binutils-multiarch-dev
+	need_file /usr/bin/x86_64-linux-gnu-gprof.single binutils-multiarch
 fi
-missing=${missing# }
-echo "deps: missing packages: $missing"
-
 if [ "$(id -u)" = 0 ]; then
 	sudo=
 elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
 	sudo="sudo -n"
 else
+	sudo=no
+fi
+
+# gcc-multilib's only file is the /usr/include/asm link that gcc -m32
+# needs (its i386 include folder has no asm/); a cross compiler's install
+# removes that package, so put the same link back.
+fix_m32_headers() {
+	[ "${1:-}" = --build ] && return 0
+	[ -e /usr/include/asm ] && return 0
+	[ -d /usr/include/x86_64-linux-gnu/asm ] || return 0
+	echo "deps: linking /usr/include/asm -> x86_64-linux-gnu/asm for gcc -m32"
+	$sudo ln -s x86_64-linux-gnu/asm /usr/include/asm
+}
+
+missing=$(printf '%s\n' $missing | sort -u | tr '\n' ' ')
+missing=${missing% }
+if [ -z "$missing" ]; then
+	echo "deps: all dependencies are installed"
+	[ "$sudo" = no ] || fix_m32_headers "$@"
+	exit 0
+fi
+echo "deps: missing packages: $missing"
+if [ "$sudo" = no ]; then
 	echo "deps: not root and no password-less sudo; install them with:"
 	echo "  sudo apt-get install $missing"
 	exit 1
@@ -55,4 +103,5 @@ if ! $sudo apt-get install -y $missing; then
 		exit 1
 	fi
 fi
+fix_m32_headers "$@"
 echo "deps: installed $missing"
