@@ -12,7 +12,9 @@ set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 ours=$top/src/gprof
-gnu=${GNU_GPROF:-/usr/bin/gprof}
+# shellcheck source=tests/lib.sh
+. "$top/tests/lib.sh"
+gnu=${GNU_GPROF:-$(gnu_x86_gprof)}
 out=$top/bench/out
 cc=${CC:-cc}
 quick=${BENCH_QUICK:-0}

@@ -29,7 +29,7 @@ TESTS_DIR=$(cd "$(dirname "$0")" && pwd)
 FIXTURE=$TESTS_DIR/fixtures/cycle-O0
 EXPECTED=$TESTS_DIR/badinput/expected
 DELIBERATE=$TESTS_DIR/badinput/deliberate
-REF=${GPROF_REF:-/usr/bin/gprof}
+REF=${GPROF_REF:-$(gnu_x86_gprof)}
 PRECIOUS='precious gmon.sum contents: must survive a failed -s run'
 
 # The cases, in the order they run: each file adds its IDs to CASES and

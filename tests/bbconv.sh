@@ -8,7 +8,7 @@ set -u
 TESTS_DIR=$(cd "$(dirname "$0")" && pwd)
 . "$TESTS_DIR/lib.sh"
 CONV=$(abspath src/gprof-bbconv) GPROF=$(abspath src/gprof)
-REF=${GPROF_REF:-/usr/bin/gprof}
+REF=${GPROF_REF:-$(gnu_x86_gprof)}
 F=$TESTS_DIR/fixtures/bb
 mkdir -p "$TESTS_DIR/tmp"
 WORK=$(mktemp -d "$TESTS_DIR/tmp/bbconv.XXXXXX")

@@ -7,7 +7,7 @@ set -u
 TESTS_DIR=$(cd "$(dirname "$0")" && pwd)
 . "$TESTS_DIR/lib.sh"
 CAND=$(abspath "$1")
-REF=${GPROF_REF:-/usr/bin/gprof}
+REF=${GPROF_REF:-$(gnu_x86_gprof)}
 D=$TESTS_DIR/differences
 mkdir -p "$TESTS_DIR/tmp"
 WORK=$(mktemp -d "$TESTS_DIR/tmp/diff.XXXXXX")

@@ -38,7 +38,7 @@ if [ $# -ne 1 ]; then
 	exit 2
 fi
 CAND=$(abspath "$1")
-REF=${GPROF_REF:-/usr/bin/gprof}
+REF=${GPROF_REF:-$(gnu_x86_gprof)}
 LIVE_REF=
 [ -x "$REF" ] && LIVE_REF=$REF
 label="e2e($1)"

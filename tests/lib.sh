@@ -201,3 +201,14 @@ sanitizer_env() {
 		export ASAN_OPTIONS UBSAN_OPTIONS ;;
 	esac
 }
+
+# GNU gprof 2.40 for x86 files: with binutils-multiarch installed,
+# /usr/bin/gprof is the multi-target build and Debian keeps the x86-only
+# original as x86_64-linux-gnu-gprof.single, which is the reference.
+gnu_x86_gprof() {
+	if [ -x /usr/bin/x86_64-linux-gnu-gprof.single ]; then
+		echo /usr/bin/x86_64-linux-gnu-gprof.single
+	else
+		echo /usr/bin/gprof
+	fi
+}

@@ -36,7 +36,7 @@ TESTS_DIR=$(cd "$(dirname "$0")" && pwd)
 . "$TESTS_DIR/lib.sh"
 PROGS=$TESTS_DIR/programs
 FIXTURES_DIR=$TESTS_DIR/fixtures
-REF=${GPROF_REF:-/usr/bin/gprof}
+REF=${GPROF_REF:-$(gnu_x86_gprof)}
 CC=${CC:-gcc}
 CXX=${CXX:-g++}
 

@@ -22,7 +22,9 @@ cd "$(dirname "$0")/.." || exit 1
 ROOT=$PWD
 GPROF=${1:-src/gprof}
 case $GPROF in /*) ;; *) GPROF=$ROOT/$GPROF ;; esac
-REF=${GPROF_REF:-/usr/bin/gprof}
+# shellcheck source=tests/lib.sh
+. "$ROOT/tests/lib.sh"
+REF=${GPROF_REF:-$(gnu_x86_gprof)}
 [ -x "$REF" ] || REF=
 CC=${CC:-cc}
 command -v "$CC" > /dev/null 2>&1 || CC=gcc

@@ -10,7 +10,9 @@
 # Needs `make build-fuzz/replay/replay-pipeline` and /usr/bin/gprof.
 set -u
 cd "$(dirname "$0")/../.." || exit 1
-REF=${GPROF_REF:-/usr/bin/gprof}
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+REF=${GPROF_REF:-$(gnu_x86_gprof)}
 OURS=${GPROF:-src/gprof}
 REPLAY=build-fuzz/replay/replay-pipeline
 [ -x "$REPLAY" ] || { echo "gnu-check: build $REPLAY first"; exit 2; }

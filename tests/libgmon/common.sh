@@ -11,7 +11,7 @@ T=$ROOT/tests/libgmon
 L=$ROOT/src/libgmon
 W=${LIBGMON_TMP:-$ROOT/tests/tmp/libgmon}
 CC=${CC:-gcc}
-GNU_GPROF=${GNU_GPROF:-/usr/bin/gprof}
+GNU_GPROF=${GNU_GPROF:-$(gnu_x86_gprof)}
 OUR_GPROF=$ROOT/src/gprof
 # A test program that runs longer than this has hung (the slowest takes a
 # few seconds).
