@@ -281,3 +281,14 @@ if [ -f "$top/bench/runtime.sh" ]; then
 	echo
 	sh "$top/bench/runtime.sh"
 fi
+
+# The per-call cost of each foreign target's hook beside its own glibc's,
+# under qemu-user, for every target whose libgmon was built (make check
+# builds them; or make libgmon CROSS=TRIPLE-).
+. "$top/tests/targets.sh"
+for triple in $CROSS_TRIPLES; do
+	[ -f "$top/src/libgmon/cross/$triple/libgmon.a" ] || continue
+	command -v "$(target_qemu "$triple")" >/dev/null 2>&1 || continue
+	echo
+	RUNS=${RUNS:-3} sh "$top/bench/runtime.sh" --cross "$triple"
+done

@@ -6,6 +6,10 @@
 #
 #   sh bench/runtime.sh            (after `make`; not part of make check)
 #   sh bench/runtime.sh -m32       the same for i386 (src/libgmon/32)
+#   sh bench/runtime.sh --cross TRIPLE
+#                                  the same for a foreign target, built with
+#                                  TRIPLE-gcc and src/libgmon/cross/TRIPLE,
+#                                  run under qemu-user (see below)
 #
 # Three builds of the same source: no -pg, -pg with glibc's runtime, and
 # -pg with libgmon.  Each runs RUNS times (default 7), interleaved round
@@ -14,19 +18,34 @@
 # profile write are excluded).  "+ns/call" is the extra time per call over
 # the build without -pg: CPU time (all threads' CPU, divided by all calls)
 # and wall-clock time.  "counted" is the share of calls the profile
-# recorded.  Environment: FIB_N (default 34), RUNS, CC.
+# recorded.  Environment: FIB_N (default 34; 27 under qemu), RUNS, CC.
+#
+# Under qemu-user the figures measure the emulator as much as the code:
+# they compare glibc's runtime with libgmon on the same target in the same
+# run, and nothing else (not one target with another, nor with the host).
 set -eu
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 OUT=$ROOT/bench/out/runtime
-N=${FIB_N:-34}
 RUNS=${RUNS:-7}
 CC=${CC:-gcc}
 SRC=$ROOT/bench/runtime/fib.c
-ARCH='' LIB=$ROOT/src/libgmon WIDTH=8
-if [ "${1:-}" = -m32 ]; then
-	ARCH=-m32 LIB=$ROOT/src/libgmon/32 WIDTH=4
-fi
+ARCH='' LIB=$ROOT/src/libgmon WIDTH=8 RUN= ENDIAN=little NM=nm
+case ${1:-} in
+-m32)
+	ARCH=-m32 LIB=$ROOT/src/libgmon/32 WIDTH=4 ;;
+--cross)
+	# shellcheck source=tests/targets.sh
+	. "$ROOT/tests/targets.sh"
+	triple=${2:?usage: runtime.sh --cross TRIPLE}
+	CC=$triple-gcc LIB=$ROOT/src/libgmon/cross/$triple OUT=$OUT-$triple
+	RUN="$(target_qemu "$triple") -L /usr/$triple"
+	NM=$triple-nm
+	case $triple in arm-*) WIDTH=4 ;; esac
+	case $triple in s390x-*) ENDIAN=big ;; esac
+	N=${FIB_N:-27} ;;
+esac
+N=${N:-${FIB_N:-34}}
 
 if [ ! -f "$LIB/libgmon.a" ]; then
 	echo "runtime.sh: $LIB/libgmon.a is missing; run make first" >&2
@@ -37,12 +56,12 @@ mkdir -p "$OUT/plain" "$OUT/glibc" "$OUT/libgmon"
 $CC $ARCH -O2 -pthread "$SRC" -o "$OUT/plain/prog"
 $CC $ARCH -O2 -pg -pthread "$SRC" -o "$OUT/glibc/prog"
 $CC $ARCH -O2 -pg -pthread "$SRC" -o "$OUT/libgmon/prog" -L"$LIB" -lgmon
-$CC -O2 -o "$OUT/gmondump" "$ROOT/tests/libgmon/gmondump.c"
+cc -O2 -o "$OUT/gmondump" "$ROOT/tests/libgmon/gmondump.c"
 
 # Calls into fib recorded in a build's last profile.
 fib_calls() {
-	nm -n -S --defined-only "$OUT/$1/prog" >"$OUT/$1/syms"
-	"$OUT/gmondump" -w "$WIDTH" -s "$OUT/$1/syms" "$OUT/$1/gmon.out" arcs |
+	$NM -n -S --defined-only "$OUT/$1/prog" >"$OUT/$1/syms"
+	"$OUT/gmondump" -w "$WIDTH" -e "$ENDIAN" -s "$OUT/$1/syms" "$OUT/$1/gmon.out" arcs |
 		awk '$2 == "fib" { n += $3 } END { print n + 0 }'
 }
 
@@ -50,11 +69,11 @@ median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 echo "machine: $(nproc) CPUs, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)," \
 	"Linux $(uname -r)"
-echo "toolchain: $($CC --version | head -1); $(ldd --version 2>&1 | head -1)${ARCH:+; $ARCH}"
+echo "toolchain: $($CC --version | head -1); $(ldd --version 2>&1 | head -1)${ARCH:+; $ARCH}${RUN:+; run with $RUN}"
 
 # Every libgmon run counts every call, so one single-threaded profile
 # gives the number of calls fib(N) makes in all three builds.
-(cd "$OUT/libgmon" && ./prog "$N" 1 >/dev/null)
+(cd "$OUT/libgmon" && $RUN ./prog "$N" 1 >/dev/null)
 calls=$(fib_calls libgmon)
 echo "fib($N): $calls calls per thread; $RUNS runs per build, medians"
 echo
@@ -68,7 +87,7 @@ for threads in 1 4; do
 	i=0
 	while [ $i -lt "$RUNS" ]; do
 		for b in plain glibc libgmon; do
-			(cd "$OUT/$b" && ./prog "$N" "$threads" >>"times.$threads")
+			(cd "$OUT/$b" && $RUN ./prog "$N" "$threads" >>"times.$threads")
 		done
 		i=$((i + 1))
 	done
