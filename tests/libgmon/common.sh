@@ -17,6 +17,11 @@ OUR_GPROF=$ROOT/src/gprof
 # few seconds).
 RUN_LIMIT=${LIBGMON_RUN_LIMIT:-120}
 failures=0
+# How the programs run and are read: native by default; a foreign target's
+# part (cross.sh) sets them to its qemu, its nm and its byte order.
+RUNNER=
+NM=nm
+DUMP_ORDER=
 
 pass() { echo "PASS: $1"; }
 skip() { echo "SKIP: $1 ($2)"; }
@@ -88,21 +93,21 @@ run() {
 	done
 	[ $# -gt 0 ] && shift
 	rm -f "$_dir"/gmon.out*
-	(cd "$_dir" && with_timeout "$RUN_LIMIT" env $_env ./prog "$@" >out 2>err; echo $? >rc)
+	(cd "$_dir" && with_timeout "$RUN_LIMIT" env $_env $RUNNER ./prog "$@" >out 2>err; echo $? >rc)
 }
 
 rc_of() { cat "$W/$1/rc"; }
 
 # arcs NAME WIDTH [FILE]: "caller callee count" lines of a profile.
 arcs() {
-	nm -n -S --defined-only "$W/$1/prog" >"$W/$1/syms" 2>/dev/null
-	"$W/gmondump" -w "$2" -s "$W/$1/syms" "$W/$1/${3:-gmon.out}" arcs
+	$NM -n -S --defined-only "$W/$1/prog" >"$W/$1/syms" 2>/dev/null
+	"$W/gmondump" -w "$2" $DUMP_ORDER -s "$W/$1/syms" "$W/$1/${3:-gmon.out}" arcs
 }
 
 # hist NAME WIDTH [FILE]: per-function samples, total, rate, records.
 hist() {
-	nm -n -S --defined-only "$W/$1/prog" >"$W/$1/syms" 2>/dev/null
-	"$W/gmondump" -w "$2" -s "$W/$1/syms" "$W/$1/${3:-gmon.out}" hist
+	$NM -n -S --defined-only "$W/$1/prog" >"$W/$1/syms" 2>/dev/null
+	"$W/gmondump" -w "$2" $DUMP_ORDER -s "$W/$1/syms" "$W/$1/${3:-gmon.out}" hist
 }
 
 # Only the arcs between functions named in EXPECTED (a static program
