@@ -65,27 +65,28 @@ LGM_CFLAGS = -std=gnu11 -Wall -Wextra $(LGM_USER_CFLAGS) -O2 -fPIC \
 # The recorder runs with the profiled function's vector arguments live:
 # no vector registers (the architecture's flag, LGM_ARCH_HOT_*), and no
 # loops turned into memset/memcpy calls (gcc needs the first flag below
-# for that; for clang -fno-builtin is enough).
-LGM_NO_PATTERNS := $(shell $(CC) -fno-tree-loop-distribute-patterns -E -x c /dev/null \
-                     >/dev/null 2>&1 && echo -fno-tree-loop-distribute-patterns)
-LGM_HOT_CFLAGS = $(LGM_NO_PATTERNS) -fno-builtin
+# for that, probed per variant; for clang -fno-builtin is enough).
+LGM_NO_PATTERNS := -fno-tree-loop-distribute-patterns
+LGM_HOT_CFLAGS = -fno-builtin
 
 musllibdir ?= $(libdir)/musl
 libdir32 ?= $(exec_prefix)/lib32
 
 # $(call LGM_VARIANT,name,compiler command,archive[,archiver])
 # Also sets <name>_LGM_CFLAGS: LGM_CFLAGS plus the architecture's
-# hardening flags that compiler accepts.
+# hardening flags that compiler accepts, and <name>_LGM_HOT for record.c.
 define LGM_VARIANT
 $(1)_LGM_ARCH := $$(call lgm_arch,$(2))
 $(1)_LGM_CFLAGS := $$(LGM_CFLAGS) \
 	$$(call lgm_accepted,$(2),$$(LGM_ARCH_HARDEN_$$($(1)_LGM_ARCH)))
+$(1)_LGM_HOT := $$(LGM_ARCH_HOT_$$($(1)_LGM_ARCH)) $$(LGM_HOT_CFLAGS) \
+	$$(call lgm_accepted,$(2),$$(LGM_NO_PATTERNS))
 $(1)_LGM_OBJS := $$(addprefix $$(LGM_BUILD)/$(1)/,$$(LGM_NAMES) \
 	$$(LGM_ARCH_NAMES_$$($(1)_LGM_ARCH)))
 
 $$(LGM_BUILD)/$(1)/record.o: $$(LGM)/record.c $$(LGM_DEPS)
 	@mkdir -p $$(@D)
-	$(2) $$($(1)_LGM_CFLAGS) $$(LGM_ARCH_HOT_$$($(1)_LGM_ARCH)) $$(LGM_HOT_CFLAGS) -c -o $$@ $$<
+	$(2) $$($(1)_LGM_CFLAGS) $$($(1)_LGM_HOT) -c -o $$@ $$<
 
 $$(LGM_BUILD)/$(1)/%.o: $$(LGM)/%.c $$(LGM_DEPS)
 	@mkdir -p $$(@D)
