@@ -5,7 +5,17 @@
 # `make demo` and `make deps` must run before configure can succeed (they
 # install what configure looks for), so they do not pull config.mk in.
 ifeq ($(filter demo deps,$(MAKECMDGOALS)),)
+ifeq ($(strip $(CROSS)),)
 -include config.mk
+else
+# A cross build (CROSS=<triple>-) makes only libgmon for that target and
+# needs nothing configure looks for: read config.mk if it is there (for
+# prefix and INSTALL), but do not run configure to make it.
+-include $(wildcard config.mk)
+prefix ?= /usr/local
+exec_prefix ?= $(prefix)
+INSTALL ?= install
+endif
 endif
 
 SRCS = src/main.c src/pipeline.c src/options.c src/core.c src/symtab.c src/sym_ids.c \
@@ -30,7 +40,11 @@ SAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-r
 # Fuzz harnesses (`make fuzz`) and benchmarks keep their rules apart too.
 -include tests/fuzz/fuzz.mk
 
+ifeq ($(strip $(CROSS)),)
 all: src/gprof src/gprof-bbconv $(LIBGMON_TARGETS)
+else
+all: $(LIBGMON_TARGETS)
+endif
 
 src/gprof-bbconv: src/bbconv.c src/safe_file.c src/safe_file.h include/gmon_format.h
 	$(CC) $(ALL_CFLAGS) -o $@ src/bbconv.c src/safe_file.c
@@ -76,10 +90,12 @@ bench: all
 	@sh bench/run.sh
 
 install: all
+ifeq ($(strip $(CROSS)),)
 	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(mandir)/man1
 	$(INSTALL) -m 755 src/gprof $(DESTDIR)$(bindir)/gprof
 	$(INSTALL) -m 755 src/gprof-bbconv $(DESTDIR)$(bindir)/gprof-bbconv
 	$(INSTALL) -m 644 doc/gprof.1 $(DESTDIR)$(mandir)/man1/gprof.1
+endif
 	$(LIBGMON_INSTALL)
 
 clean: libgmon-clean

@@ -26,6 +26,8 @@
  *     GMON_ARCH_INIT()       run once at start-up, before any table exists
  *     GMON_ARCH_TABLE_FIELDS and its companions: extra per-table fields
  *                            for a fast path that cannot reach globals
+ *     GMON_ARCH_NO_CALLER_FIX  a string: what to do instead, for the
+ *                            message of gmon_no_caller() (control.c)
  */
 #ifndef GMON_ARCH_H
 #define GMON_ARCH_H
@@ -38,6 +40,10 @@
 # include "arch-x86_64.h"
 #elif defined(__i386__)
 # include "arch-i386.h"
+#elif defined(__aarch64__)
+# include "arch-aarch64.h"
+#elif defined(__arm__)
+# include "arch-arm.h"
 #else
 # error "libgmon has no port to this architecture: see doc/libgmon.md, Porting libgmon to a new architecture"
 #endif

@@ -124,4 +124,9 @@ GMON_HIDDEN void gmon_say(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 GMON_HIDDEN const char *gmon_env(const char *name);
 
+/* control.c: for a hook the compiler calls without the caller's address
+   (an ordinary call only): says once that calls are not counted, and
+   gives the thread its table and timer. */
+GMON_HIDDEN void gmon_no_caller(uintptr_t selfpc);
+
 #endif

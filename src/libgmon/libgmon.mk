@@ -9,6 +9,15 @@
 #   src/libgmon/musl/libgmon.a   musl, $(MUSL_GCC), plus musl/gcrt1.o
 #   src/libgmon/32/libgmon.a     i386, $(CC) -m32, when that can link
 # Objects go under src/libgmon/build/<variant>/.
+#
+# With CROSS=<triple>- (say CROSS=aarch64-linux-gnu-) there is one build
+# only, for that target, with $(CROSS)gcc and $(CROSS)ar (CROSS_CC and
+# CROSS_AR override them):
+#   src/libgmon/cross/<triple>/libgmon.a, objects in build/cross-<triple>/
+# and `make install` puts it in $(exec_prefix)/<triple>/lib (crosslibdir),
+# the folder Debian's cross compilers search, with a pkg-config file in
+# its pkgconfig/ subfolder.  `make libgmon-cross` runs that build for
+# every target in LGM_CROSS_TRIPLES whose compiler is installed.
 
 LGM := src/libgmon
 LGM_BUILD := $(LGM)/build
@@ -17,68 +26,80 @@ LGM_VERSION := $(shell sed -n '/^AC_INIT/{s/[^,]*, *\[//;s/\].*//;p;}' configure
 LGM_NAMES := control.o sampler.o tables.o write.o record.o
 LGM_DEPS := $(wildcard $(LGM)/*.h $(LGM)/*.S) include/gmon_format.h $(LGM)/libgmon.mk
 
-# Per architecture (the names arch.h's ports use): its objects, and the
+# Per architecture (the names arch.h's ports use): its objects, the
 # flags that keep the C recorder off the floating-point/vector registers
-# (see LGM_HOT_CFLAGS).  A port adds one line to each and to lgm_arch.
+# (see LGM_HOT_CFLAGS; only where a hook is an invisible call), and the
+# hardening flags its objects get when the compiler accepts them (landing
+# pads and the property note, so that linking libgmon keeps a CET or BTI
+# program protected).  A port adds a line to each that applies, and one
+# to arch-probe.c.
 LGM_ARCH_NAMES_x86_64 := stubs-x86_64.o arch-x86.o
 LGM_ARCH_NAMES_i386 := stubs-i386.o arch-x86.o
+LGM_ARCH_NAMES_aarch64 := stubs-aarch64.o
+LGM_ARCH_NAMES_arm := stubs-arm.o
 LGM_ARCH_HOT_x86_64 := -mgeneral-regs-only
 LGM_ARCH_HOT_i386 := -mgeneral-regs-only
+LGM_ARCH_HOT_arm := -mgeneral-regs-only
+LGM_ARCH_HARDEN_x86_64 := -fcf-protection=full
+LGM_ARCH_HARDEN_i386 := -fcf-protection=full
+LGM_ARCH_HARDEN_aarch64 := -mbranch-protection=standard
 
 # $(call lgm_arch,compiler command): the architecture that command builds
-# for, read from its predefined macros, so that `gcc -m32` counts as i386.
-# Empty for an unknown one, whose build then stops at arch.h's #error.
-lgm_arch = $(shell $(1) -dM -E -x c /dev/null 2>/dev/null | sed -n \
-	-e 's/^.define __x86_64__ 1$$/x86_64/p' \
-	-e 's/^.define __i386__ 1$$/i386/p')
+# for, read from its predefined macros by preprocessing arch-probe.c, so
+# that `gcc -m32` counts as i386.  Empty for an unknown one, whose build
+# then stops at arch.h's #error.
+lgm_arch = $(shell $(1) -E -P -x c $(LGM)/arch-probe.c 2>/dev/null | \
+	sed -n 's/^lgm_arch "\([a-z0-9_]*\)"$$/\1/p')
+
+# $(call lgm_accepted,compiler command,flags): the flags, if the compiler
+# takes them, else nothing.
+lgm_accepted = $(if $(2),$(shell $(1) $(2) -E -x c /dev/null >/dev/null 2>&1 && echo $(2)))
 
 # The runtime must not itself be instrumented or sanitized, and stays out
 # of LTO so the archive works with any linker.
 LGM_USER_CFLAGS := $(filter-out -pg -flto% -fsanitize% -finstrument-functions% \
                    -fprofile% --coverage -fomit-frame-pointer,$(CFLAGS))
-# Landing pads and the CET property note, so that linking libgmon keeps a
-# -fcf-protection program CET-enabled.
-LGM_CET := $(shell $(CC) -fcf-protection=full -E -x c /dev/null >/dev/null 2>&1 \
-             && echo -fcf-protection=full)
 LGM_CFLAGS = -std=gnu11 -Wall -Wextra $(LGM_USER_CFLAGS) -O2 -fPIC \
              -ftls-model=initial-exec -fvisibility=hidden -fno-stack-protector \
-             -fno-omit-frame-pointer $(LGM_CET) -Iinclude -I$(LGM) $(CPPFLAGS)
+             -fno-omit-frame-pointer -Iinclude -I$(LGM) $(CPPFLAGS)
 # The recorder runs with the profiled function's vector arguments live:
 # no vector registers (the architecture's flag, LGM_ARCH_HOT_*), and no
 # loops turned into memset/memcpy calls (gcc needs the first flag below
-# for that; for clang -fno-builtin is enough).
-LGM_NO_PATTERNS := $(shell $(CC) -fno-tree-loop-distribute-patterns -E -x c /dev/null \
-                     >/dev/null 2>&1 && echo -fno-tree-loop-distribute-patterns)
-LGM_HOT_CFLAGS = $(LGM_NO_PATTERNS) -fno-builtin
-
-LGM_M32 := $(shell printf 'int main(void){return 0;}\n' | \
-             $(CC) -m32 -x c -o /dev/null - >/dev/null 2>&1 && echo yes)
+# for that, probed per variant; for clang -fno-builtin is enough).
+LGM_NO_PATTERNS := -fno-tree-loop-distribute-patterns
+LGM_HOT_CFLAGS = -fno-builtin
 
 musllibdir ?= $(libdir)/musl
 libdir32 ?= $(exec_prefix)/lib32
 
-# $(call LGM_VARIANT,name,compiler command,archive)
+# $(call LGM_VARIANT,name,compiler command,archive[,archiver])
+# Also sets <name>_LGM_CFLAGS: LGM_CFLAGS plus the architecture's
+# hardening flags that compiler accepts, and <name>_LGM_HOT for record.c.
 define LGM_VARIANT
 $(1)_LGM_ARCH := $$(call lgm_arch,$(2))
+$(1)_LGM_CFLAGS := $$(LGM_CFLAGS) \
+	$$(call lgm_accepted,$(2),$$(LGM_ARCH_HARDEN_$$($(1)_LGM_ARCH)))
+$(1)_LGM_HOT := $$(LGM_ARCH_HOT_$$($(1)_LGM_ARCH)) $$(LGM_HOT_CFLAGS) \
+	$$(call lgm_accepted,$(2),$$(LGM_NO_PATTERNS))
 $(1)_LGM_OBJS := $$(addprefix $$(LGM_BUILD)/$(1)/,$$(LGM_NAMES) \
 	$$(LGM_ARCH_NAMES_$$($(1)_LGM_ARCH)))
 
 $$(LGM_BUILD)/$(1)/record.o: $$(LGM)/record.c $$(LGM_DEPS)
 	@mkdir -p $$(@D)
-	$(2) $$(LGM_CFLAGS) $$(LGM_ARCH_HOT_$$($(1)_LGM_ARCH)) $$(LGM_HOT_CFLAGS) -c -o $$@ $$<
+	$(2) $$($(1)_LGM_CFLAGS) $$($(1)_LGM_HOT) -c -o $$@ $$<
 
 $$(LGM_BUILD)/$(1)/%.o: $$(LGM)/%.c $$(LGM_DEPS)
 	@mkdir -p $$(@D)
-	$(2) $$(LGM_CFLAGS) -c -o $$@ $$<
+	$(2) $$($(1)_LGM_CFLAGS) -c -o $$@ $$<
 
 $$(LGM_BUILD)/$(1)/%.o: $$(LGM)/%.S $$(LGM_DEPS)
 	@mkdir -p $$(@D)
-	$(2) $$(LGM_CFLAGS) -c -o $$@ $$<
+	$(2) $$($(1)_LGM_CFLAGS) -c -o $$@ $$<
 
 $(3): $$($(1)_LGM_OBJS)
 	@mkdir -p $$(@D)
 	rm -f $$@
-	$$(AR) rcs $$@ $$($(1)_LGM_OBJS)
+	$(or $(4),$$(AR)) rcs $$@ $$($(1)_LGM_OBJS)
 endef
 
 # $(call LGM_PC,libdir,suffix,libc name): the shell command that writes a
@@ -88,6 +109,8 @@ endef
 LGM_PC = sed -e 's|@prefix@|$(prefix)|' -e 's|@exec_prefix@|$(exec_prefix)|' \
 	-e 's|@libdir@|$(1)|' -e 's|@SUFFIX@|$(2)|' -e 's|@LIBC@|$(3)|' \
 	-e 's|@VERSION@|$(LGM_VERSION)|' $(LGM)/libgmon.pc.in
+
+ifeq ($(strip $(CROSS)),)
 
 $(eval $(call LGM_VARIANT,native,$(CC),$(LGM)/libgmon.a))
 LIBGMON_TARGETS := $(LGM)/libgmon.a
@@ -100,7 +123,7 @@ ifneq ($(strip $(MUSL_GCC)),)
 $(eval $(call LGM_VARIANT,musl,$(MUSL_GCC),$(LGM)/musl/libgmon.a))
 $(LGM)/musl/gcrt1.o: $(LGM)/gcrt1.c $(LGM_DEPS)
 	@mkdir -p $(@D)
-	$(MUSL_GCC) $(LGM_CFLAGS) -c -o $@ $<
+	$(MUSL_GCC) $(musl_LGM_CFLAGS) -c -o $@ $<
 LIBGMON_TARGETS += $(LGM)/musl/libgmon.a $(LGM)/musl/gcrt1.o
 LIBGMON_INSTALL += && $(INSTALL) -d $(DESTDIR)$(musllibdir) && \
 	$(INSTALL) -m 644 $(LGM)/musl/libgmon.a $(DESTDIR)$(musllibdir)/libgmon.a && \
@@ -109,6 +132,8 @@ LIBGMON_INSTALL += && $(INSTALL) -d $(DESTDIR)$(musllibdir) && \
 		> $(DESTDIR)$(libdir)/pkgconfig/libgmon-musl.pc
 endif
 
+LGM_M32 := $(shell printf 'int main(void){return 0;}\n' | \
+             $(CC) -m32 -x c -o /dev/null - >/dev/null 2>&1 && echo yes)
 ifeq ($(LGM_M32),yes)
 $(eval $(call LGM_VARIANT,m32,$(CC) -m32,$(LGM)/32/libgmon.a))
 LIBGMON_TARGETS += $(LGM)/32/libgmon.a
@@ -116,9 +141,41 @@ LIBGMON_INSTALL += && $(INSTALL) -d $(DESTDIR)$(libdir32) && \
 	$(INSTALL) -m 644 $(LGM)/32/libgmon.a $(DESTDIR)$(libdir32)/libgmon.a
 endif
 
+else # CROSS: one build, for that target only
+
+LGM_TRIPLE := $(patsubst %-,%,$(strip $(CROSS)))
+CROSS_CC ?= $(CROSS)gcc
+CROSS_AR ?= $(CROSS)ar
+crosslibdir ?= $(exec_prefix)/$(LGM_TRIPLE)/lib
+$(eval $(call LGM_VARIANT,cross-$(LGM_TRIPLE),$(CROSS_CC),$(LGM)/cross/$(LGM_TRIPLE)/libgmon.a,$(CROSS_AR)))
+LIBGMON_TARGETS := $(LGM)/cross/$(LGM_TRIPLE)/libgmon.a
+LIBGMON_INSTALL = $(INSTALL) -d $(DESTDIR)$(crosslibdir)/pkgconfig && \
+	$(INSTALL) -m 644 $(LGM)/cross/$(LGM_TRIPLE)/libgmon.a \
+		$(DESTDIR)$(crosslibdir)/libgmon.a && \
+	$(call LGM_PC,$(crosslibdir),,$(LGM_TRIPLE) C library) \
+		> $(DESTDIR)$(crosslibdir)/pkgconfig/libgmon.pc
+
+endif
+
 libgmon: $(LIBGMON_TARGETS)
 
-libgmon-clean:
-	rm -rf $(LGM_BUILD) $(LGM)/musl $(LGM)/32 $(LGM)/libgmon.a
+# Every cross target whose compiler is installed and that has a port;
+# the others are named and skipped.
+LGM_CROSS_TRIPLES := aarch64-linux-gnu arm-linux-gnueabihf riscv64-linux-gnu \
+                     powerpc64le-linux-gnu s390x-linux-gnu
+libgmon-cross:
+	@for t in $(LGM_CROSS_TRIPLES); do \
+		if ! command -v $$t-gcc >/dev/null 2>&1; then \
+			echo "libgmon-cross: skipping $$t: no $$t-gcc"; \
+		elif ! $$t-gcc -E -P -x c $(LGM)/arch-probe.c 2>/dev/null | \
+			grep -q '^lgm_arch '; then \
+			echo "libgmon-cross: skipping $$t: libgmon has no port to it"; \
+		else \
+			$(MAKE) --no-print-directory libgmon CROSS=$$t- || exit 1; \
+		fi; \
+	done
 
-.PHONY: libgmon libgmon-clean
+libgmon-clean:
+	rm -rf $(LGM_BUILD) $(LGM)/musl $(LGM)/32 $(LGM)/cross $(LGM)/libgmon.a
+
+.PHONY: libgmon libgmon-cross libgmon-clean

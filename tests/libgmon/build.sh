@@ -58,7 +58,7 @@ fi
 # architecture macros stands in for a foreign compiler.
 n=unported-arch
 mkdir -p "$W/$n"
-if $CC -U__x86_64__ -U__i386__ -I"$L" -E -x c "$L/arch.h" \
+if $CC -U__x86_64__ -U__i386__ -U__aarch64__ -U__arm__ -I"$L" -E -x c "$L/arch.h" \
 	>/dev/null 2>"$W/$n/err"; then
 	fail "$n" "arch.h accepted an architecture it has no port for"
 elif grep -q 'libgmon has no port to this architecture' "$W/$n/err"; then
