@@ -81,6 +81,23 @@ static inline bool call_text_clip(const struct call_decode *d, uint64_t *lo,
 	return *lo < *hi;
 }
 
+/* Decodes the instruction at pc, with `left` bytes (at least 2) of the
+   range from pc on; returns its length in bytes. */
+typedef size_t call_step(const struct call_decode *d, uint64_t pc,
+                         uint64_t left, void *state);
+
+/* Walks code made of 16-bit parcels and instructions of varying length
+   (Thumb, RISC-V, s390) from the first halfword boundary at or after lo
+   up to hi, inside the text, one step() per instruction. */
+static inline void call_walk16(const struct call_decode *d, uint64_t lo,
+                               uint64_t hi, call_step *step, void *state)
+{
+	if (!call_text_clip(d, &lo, &hi))
+		return;
+	for (uint64_t pc = (lo + 1) & ~(uint64_t)1; pc < hi && hi - pc >= 2;)
+		pc += step(d, pc, hi - pc, state);
+}
+
 /* The n bytes (1 to 8) at pc as one number, most significant byte first
    when big_endian; call_text_has(d, pc, n) must hold. */
 static inline uint64_t call_text_uint(const struct call_decode *d,

@@ -14,27 +14,42 @@
  * are read in the file's byte order (BE8 images, whose code is
  * little-endian in a big-endian file, are not handled).
  */
+#include <stdlib.h>
+
 #include "call_decode.h"
 
-/* The mark in force at pc ('a', 't' or 'd'); *next is where the next mark
+/* bsearch() key: the address and the end of the marks, so that the
+   comparison can look at the mark after the one it is given. */
+struct arm_key {
+	uint64_t pc;
+	const struct code_mark *end;
+};
+
+/* 0 for the mark in force at key->pc: the last one at or before it. */
+static int arm_mark_cmp(const void *key, const void *elem)
+{
+	const struct arm_key *k = key;
+	const struct code_mark *m = elem;
+
+	if (k->pc < m->addr)
+		return -1;
+	return m + 1 < k->end && m[1].addr <= k->pc;
+}
+
+/* The kind of code at pc ('a', 't' or 'd'); *next is where the next mark
    starts (UINT64_MAX after the last one). */
 static char arm_kind_at(const struct call_decode *d, uint64_t pc,
                         uint64_t *next)
 {
-	size_t lo = 0, hi = d->nmarks;
+	struct arm_key key = { pc, d->marks + d->nmarks };
+	const struct code_mark *m = d->nmarks ? bsearch(&key, d->marks,
+	        d->nmarks, sizeof *m, arm_mark_cmp) : NULL;
+	const struct code_mark *after = m ? m + 1 : d->marks;
 
-	while (lo < hi) {              /* first mark after pc */
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (d->marks[mid].addr <= pc)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	*next = lo < d->nmarks ? d->marks[lo].addr : UINT64_MAX;
-	if (lo == 0)
+	*next = after < key.end ? after->addr : UINT64_MAX;
+	if (!m)
 		return (d->entry & 1) ? 't' : 'a';
-	return d->marks[lo - 1].kind;
+	return m->kind;
 }
 
 /* A32: BL is cond 0000-1110 with bits 27-24 1011; BLX (immediate) is cond
@@ -76,23 +91,22 @@ static void arm_thumb_call(const struct call_decode *d, uint64_t pc,
 
 /* Thumb code is a sequence of halfwords; one whose top five bits are
    11101, 11110 or 11111 starts a 32-bit instruction. */
-static void arm_scan_thumb(const struct call_decode *d, uint64_t pc,
-                           uint64_t end)
+static size_t arm_thumb_step(const struct call_decode *d, uint64_t pc,
+                             uint64_t left, void *state)
 {
-	size_t len;
+	(void)state;
+	uint32_t hw1 = (uint32_t)call_text_uint(d, pc, 2, d->big_endian);
 
-	for (pc = (pc + 1) & ~(uint64_t)1; pc < end && end - pc >= 2; pc += len) {
-		uint32_t hw1 = (uint32_t)call_text_uint(d, pc, 2, d->big_endian);
-
-		len = (hw1 >> 11) >= 0x1d ? 4 : 2;
-		if (len == 2 || end - pc < 4)
-			continue;
+	if ((hw1 >> 11) < 0x1d)
+		return 2;
+	if (left >= 4) {
 		uint32_t hw2 = (uint32_t)call_text_uint(d, pc + 2, 2,
 		                                        d->big_endian);
 
 		if ((hw1 & 0xf800u) == 0xf000u && (hw2 & 0xc000u) == 0xc000u)
 			arm_thumb_call(d, pc, hw1, hw2);
 	}
+	return 4;
 }
 
 /* The range is cut at each mapping symbol and every piece decoded in its
@@ -108,6 +122,6 @@ void decode_arm(const struct call_decode *d, uint64_t lo, uint64_t hi)
 		if (kind == 'a')
 			arm_scan_a32(d, pc, end);
 		else if (kind == 't')
-			arm_scan_thumb(d, pc, end);
+			call_walk16(d, pc, end, arm_thumb_step, NULL);
 	}
 }

@@ -92,22 +92,24 @@ static void rv_insn32(const struct call_decode *d, uint64_t pc,
 	}
 }
 
+/* One instruction: C.JAL on RV32, or a 32-bit one. */
+static size_t rv_step(const struct call_decode *d, uint64_t pc,
+                      uint64_t left, void *state)
+{
+	uint32_t p = (uint32_t)call_text_uint(d, pc, 2, false);
+	size_t len = rv_length(p);
+
+	if (len == 2 && d->addr_size == 4 && (p & 0xe003) == 0x2001)
+		d->direct(d->ctx, call_target(d, pc, rv_cjal_offset(p)));
+	if (len == 4 && left >= 4)
+		rv_insn32(d, pc, (uint32_t)call_text_uint(d, pc, 4, false),
+		          state);
+	return len;
+}
+
 void decode_riscv(const struct call_decode *d, uint64_t lo, uint64_t hi)
 {
 	struct rv_auipc au = { 0, 0, 0 };
-	size_t len;
 
-	if (!call_text_clip(d, &lo, &hi))
-		return;
-	for (uint64_t pc = (lo + 1) & ~(uint64_t)1; pc < hi && hi - pc >= 2;
-	     pc += len) {
-		uint32_t p = (uint32_t)call_text_uint(d, pc, 2, false);
-
-		len = rv_length(p);
-		if (len == 2 && d->addr_size == 4 && (p & 0xe003) == 0x2001)
-			d->direct(d->ctx, call_target(d, pc, rv_cjal_offset(p)));
-		if (len == 4 && hi - pc >= 4)
-			rv_insn32(d, pc, (uint32_t)call_text_uint(d, pc, 4,
-			                                          false), &au);
-	}
+	call_walk16(d, lo, hi, rv_step, &au);
 }

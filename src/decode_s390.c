@@ -22,24 +22,25 @@ static size_t s390_length(unsigned op)
 
 /* BRASL %r14 is C0 E5 and a signed 32-bit halfword count, BRAS %r14 is
    A7 E5 and a signed 16-bit one, both relative to the instruction. */
+static size_t s390_step(const struct call_decode *d, uint64_t pc,
+                        uint64_t left, void *state)
+{
+	(void)state;
+	unsigned op = (unsigned)call_text_uint(d, pc, 2, true);
+	size_t len = s390_length(op >> 8);
+
+	if (left < len)
+		return len;
+	if (op == 0xc0e5)
+		d->direct(d->ctx, call_target(d, pc, 2 * call_sext(
+		        call_text_uint(d, pc + 2, 4, true), 32)));
+	else if (op == 0xa7e5)
+		d->direct(d->ctx, call_target(d, pc, 2 * call_sext(
+		        call_text_uint(d, pc + 2, 2, true), 16)));
+	return len;
+}
+
 void decode_s390(const struct call_decode *d, uint64_t lo, uint64_t hi)
 {
-	size_t len;
-
-	if (!call_text_clip(d, &lo, &hi))
-		return;
-	for (uint64_t pc = (lo + 1) & ~(uint64_t)1; pc < hi && hi - pc >= 2;
-	     pc += len) {
-		unsigned op = (unsigned)call_text_uint(d, pc, 2, true);
-
-		len = s390_length(op >> 8);
-		if (hi - pc < len)
-			break;
-		if (op == 0xc0e5)
-			d->direct(d->ctx, call_target(d, pc, 2 * call_sext(
-			        call_text_uint(d, pc + 2, 4, true), 32)));
-		else if (op == 0xa7e5)
-			d->direct(d->ctx, call_target(d, pc, 2 * call_sext(
-			        call_text_uint(d, pc + 2, 2, true), 16)));
-	}
+	call_walk16(d, lo, hi, s390_step, NULL);
 }
