@@ -10,14 +10,15 @@
 # SKIP line.
 # DECODERS_STATIC=1 adds a statically linked build to each target (some
 # 3600 calls through glibc; not part of make check), DECODERS_KEEP=1
-# keeps the scratch folder under tests/tmp.
+# keeps the scratch folder under tests/tmp, DECODERS_SRC="FILE.c ..."
+# (absolute paths) builds another program.
 # usage: sh tests/decoders.sh [GPROF_BINARY]   (default src/gprof)
 set -u
 TESTS_DIR=$(cd "$(dirname "$0")" && pwd)
 . "$TESTS_DIR/lib.sh"
 CAND=$(abspath "${1:-$TESTS_DIR/../src/gprof}")
 REF=${GPROF_REF:-/usr/bin/gprof}
-SRC=$TESTS_DIR/programs/decoders/calls.c
+SRC=${DECODERS_SRC:-$TESTS_DIR/programs/decoders/calls.c}
 AWK_DIR=$TESTS_DIR/decoders
 mkdir -p "$TESTS_DIR/tmp"
 WORK=$(mktemp -d "$TESTS_DIR/tmp/decoders.XXXXXX")
@@ -87,7 +88,8 @@ missing_tools() {
 # failure.
 build_and_run() {
 	(cd "$1" &&
-	 "$2-gcc" $(echo "$4" | tr , ' ') -pg -o prog "$SRC" 2> build.err &&
+	 # shellcheck disable=SC2086
+	 "$2-gcc" $(echo "$4" | tr , ' ') -pg -o prog $SRC 2> build.err &&
 	 QEMU_LD_PREFIX=/usr/$2 with_timeout 20 "$3" ./prog > run.out 2>&1 &&
 	 [ -s gmon.out ]) || echo "cannot build or run (see $1)"
 }
