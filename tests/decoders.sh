@@ -69,6 +69,7 @@ hist_header() {
 # One arc record from address 0 to 0, which no symbol holds, is added:
 # gprof refuses -q for a file without any.
 hist_only() {
+	# shellcheck disable=SC2046
 	set -- "$1" "$2" $(hist_header "$1/gmon.out" "$2" "$3")
 	bins=$(printf '%d' "0x$5")
 	{ head -c $((20 + 1 + 2 * $2 + 4 + 4 + 16 + 2 * bins)) "$1/gmon.out"
@@ -86,9 +87,9 @@ missing_tools() {
 
 # DIR TRIPLE QEMU FLAGS: builds and runs the program in DIR; a message on
 # failure.
+# shellcheck disable=SC2046,SC2086
 build_and_run() {
 	(cd "$1" &&
-	 # shellcheck disable=SC2086
 	 "$2-gcc" $(echo "$4" | tr , ' ') -pg -o prog $SRC 2> build.err &&
 	 QEMU_LD_PREFIX=/usr/$2 with_timeout 20 "$3" ./prog > run.out 2>&1 &&
 	 [ -s gmon.out ]) || echo "cannot build or run (see $1)"
@@ -105,6 +106,7 @@ arcs() (
 
 # DIR TRIPLE ISA BYTES BIG: the expected static arcs, from objdump.
 objdump_calls() {
+	# shellcheck disable=SC2046
 	set -- "$1" "$2" "$3" $(hist_header "$1/gmon.out" "$4" "$5")
 	names=$1/names
 	gp=$CAND
@@ -176,7 +178,7 @@ run_side() (
 run_gnu() (
 	dir=$1
 	shift
-	for try in 1 2 3 4 5; do
+	for _ in 1 2 3 4 5; do
 		run_side "$dir" gnu "$REF" "$@" 2>/dev/null
 		[ "$(tail -n 1 "$dir/gnu.err")" -lt 128 ] && exit 0
 	done
@@ -186,7 +188,7 @@ run_gnu() (
 # DIR NAME: every -c report of GNU_SETS is GNU's (stdout with blurbs
 # masked, stderr, exit status).
 check_gnu() {
-	bad= crashed=
+	bad='' crashed=
 	IFS='|'
 	for opts in $GNU_SETS; do
 		IFS=' '
