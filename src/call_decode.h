@@ -16,12 +16,24 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* A mapping symbol of the text ("$a", "$t", "$d", "$x", possibly with a
+   ".suffix"): from addr up to the next mark the bytes are what the letter
+   `kind` says (ARM: 'a' A32 code, 't' Thumb code, 'd' data). */
+struct code_mark {
+	uint64_t addr;
+	char kind;
+};
+
 struct call_decode {
 	const unsigned char *text;   /* the whole text section */
 	uint64_t vma;                /* address of text[0] */
 	size_t size;                 /* bytes in text */
 	bool big_endian;             /* byte order of instruction words */
 	int addr_size;               /* 4 or 8: addresses wrap at this width */
+	uint64_t entry;              /* the executable's start address, as
+	                                stored (ARM: bit 0 set for Thumb) */
+	const struct code_mark *marks;  /* mapping symbols inside the text, */
+	size_t nmarks;                  /* in address order */
 
 	/* A direct call to `target`.  Returns whether the target became an
 	   arc (it starts a symbol in a histogram); decoders of variable-length
@@ -43,6 +55,10 @@ call_decoder decode_mips;
 call_decoder decode_alpha;
 call_decoder decode_sparc;
 call_decoder decode_vax;
+call_decoder decode_arm;
+call_decoder decode_riscv;
+call_decoder decode_ppc;
+call_decoder decode_s390;
 
 /* Whether n bytes at pc lie inside the text. */
 static inline bool call_text_has(const struct call_decode *d, uint64_t pc,
@@ -52,18 +68,73 @@ static inline bool call_text_has(const struct call_decode *d, uint64_t pc,
 	       d->size - (pc - d->vma) >= n;
 }
 
+/* Narrows [*lo, *hi) to the part inside the text; false if none is. */
+static inline bool call_text_clip(const struct call_decode *d, uint64_t *lo,
+                                  uint64_t *hi)
+{
+	uint64_t end = d->vma + d->size;
+
+	if (*lo < d->vma)
+		*lo = d->vma;
+	if (*hi > end)
+		*hi = end;
+	return *lo < *hi;
+}
+
+/* Decodes the instruction at pc, with `left` bytes (at least 2) of the
+   range from pc on; returns its length in bytes. */
+typedef size_t call_step(const struct call_decode *d, uint64_t pc,
+                         uint64_t left, void *state);
+
+/* Walks code made of 16-bit parcels and instructions of varying length
+   (Thumb, RISC-V, s390) from the first halfword boundary at or after lo
+   up to hi, inside the text, one step() per instruction. */
+static inline void call_walk16(const struct call_decode *d, uint64_t lo,
+                               uint64_t hi, call_step *step, void *state)
+{
+	if (!call_text_clip(d, &lo, &hi))
+		return;
+	for (uint64_t pc = (lo + 1) & ~(uint64_t)1; pc < hi && hi - pc >= 2;)
+		pc += step(d, pc, hi - pc, state);
+}
+
+/* The n bytes (1 to 8) at pc as one number, most significant byte first
+   when big_endian; call_text_has(d, pc, n) must hold. */
+static inline uint64_t call_text_uint(const struct call_decode *d,
+                                      uint64_t pc, size_t n, bool big_endian)
+{
+	const unsigned char *p = d->text + (pc - d->vma);
+	uint64_t v = 0;
+
+	for (size_t i = 0; i < n; i++)
+		v = v << 8 | p[big_endian ? i : n - 1 - i];
+	return v;
+}
+
 /* The 32-bit word at pc in the text's byte order; call_text_has(d, pc, 4)
    must hold. */
 static inline uint32_t call_text_u32(const struct call_decode *d,
                                      uint64_t pc)
 {
-	const unsigned char *p = d->text + (pc - d->vma);
+	return (uint32_t)call_text_uint(d, pc, 4, d->big_endian);
+}
 
-	if (d->big_endian)
-		return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-		       (uint32_t)p[2] << 8 | p[3];
-	return (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 |
-	       (uint32_t)p[1] << 8 | p[0];
+/* The low `bits` bits of v as a two's complement number. */
+static inline int64_t call_sext(uint64_t v, unsigned bits)
+{
+	uint64_t sign = (uint64_t)1 << (bits - 1);
+
+	v &= (sign << 1) - 1;
+	return (int64_t)(v ^ sign) - (int64_t)sign;
+}
+
+/* pc + off, wrapped at the executable's address width. */
+static inline uint64_t call_target(const struct call_decode *d, uint64_t pc,
+                                   int64_t off)
+{
+	uint64_t t = pc + (uint64_t)off;
+
+	return d->addr_size == 4 ? t & 0xffffffffu : t;
 }
 
 #endif

@@ -26,9 +26,13 @@ struct cg_scan {
 	call_decoder *decode;
 	struct sym *parent;          /* symbol whose code is being decoded */
 	struct sym *indirect;        /* "<indirect child>" (alpha, mips, vax) */
+	struct code_mark *marks;     /* mapping symbols in .text, owned */
 };
 
-/* One row per instruction set with a decoder. */
+/* One row per instruction set with a decoder.  GNU gprof 2.40 has the
+   first six; for the others it prints "-c not supported on architecture
+   NAME" and goes on without static arcs, while gproftk adds the arcs of
+   their direct calls (doc/gprof.md, "-c on more architectures"). */
 static const struct {
 	enum bfd_architecture arch;
 	call_decoder *decode;
@@ -39,6 +43,10 @@ static const struct {
 	{ bfd_arch_alpha, decode_alpha },
 	{ bfd_arch_sparc, decode_sparc },
 	{ bfd_arch_vax, decode_vax },
+	{ bfd_arch_arm, decode_arm },
+	{ bfd_arch_riscv, decode_riscv },
+	{ bfd_arch_powerpc, decode_ppc },
+	{ bfd_arch_s390, decode_s390 },
 };
 
 static call_decoder *decoder_for(enum bfd_architecture arch)
@@ -118,6 +126,41 @@ static void indirect_call(void *ctx)
 	arc_add(scan->g, scan->parent, scan->indirect, 0);
 }
 
+/* A mapping symbol: "$" and one letter, maybe followed by ".anything". */
+static bool is_mapping_symbol(const asymbol *sym)
+{
+	const char *n = sym->name;
+
+	return n && n[0] == '$' && n[1] >= 'a' && n[1] <= 'z' &&
+	       (n[2] == '\0' || n[2] == '.') && (sym->flags & BSF_LOCAL);
+}
+
+static int mark_cmp(const void *a, const void *b)
+{
+	const struct code_mark *x = a, *y = b;
+
+	return (x->addr > y->addr) - (x->addr < y->addr);
+}
+
+/* The mapping symbols of .text in address order, for decoders that need
+   to know code from data (ARM). */
+static void read_marks(struct cg_scan *scan)
+{
+	struct gprof *g = scan->g;
+	asymbol **syms = (asymbol **)g->bfd_syms;
+	size_t n = 0;
+
+	scan->marks = xmalloc(((size_t)g->nbfd_syms + 1) * sizeof *scan->marks);
+	for (long i = 0; i < g->nbfd_syms; i++)
+		if (syms[i]->section == g->text_sec &&
+		    is_mapping_symbol(syms[i]))
+			scan->marks[n++] = (struct code_mark){
+				bfd_asymbol_value(syms[i]), syms[i]->name[1] };
+	qsort(scan->marks, n, sizeof *scan->marks, mark_cmp);
+	scan->dec.marks = scan->marks;
+	scan->dec.nmarks = n;
+}
+
 /* Reads .text whole; false (after GNU's messages) when it cannot. */
 static bool read_text(struct cg_scan *scan)
 {
@@ -138,6 +181,7 @@ static bool read_text(struct cg_scan *scan)
 		.size = size,
 		.big_endian = g->big_endian,
 		.addr_size = g->addr_size,
+		.entry = bfd_get_start_address(abfd),
 		.direct = direct_call,
 		.indirect = indirect_call,
 		.ctx = scan,
@@ -165,6 +209,7 @@ struct cg_scan *cg_scan_open(struct gprof *g)
 		cg_scan_close(scan);
 		return NULL;
 	}
+	read_marks(scan);
 	return scan;
 }
 
@@ -190,5 +235,6 @@ void cg_scan_close(struct cg_scan *scan)
 	if (!scan)
 		return;
 	free(scan->text);
+	free(scan->marks);
 	free(scan);
 }

@@ -43,6 +43,10 @@ run_step "end-to-end tests, build-san/gprof (ASan+UBSan)" sh tests/e2e.sh build-
 run_step "bad-input tests, build-san/gprof (ASan+UBSan)" sh tests/badinput.sh build-san/gprof
 run_step "documented differences from GNU gprof" sh tests/differences.sh src/gprof
 run_step "gprof-bbconv" sh tests/bbconv.sh
+run_step "-c decoders on cross-built programs (qemu), src/gprof" \
+	sh tests/decoders.sh src/gprof
+run_step "-c decoders on cross-built programs (qemu), build-san/gprof" \
+	sh tests/decoders.sh build-san/gprof
 run_step "printers only read the model" sh tests/reports.sh
 run_step "module dependencies (tests/tools/module-deps.sh)" \
 	sh tests/tools/module-deps.sh src/*.o

@@ -268,5 +268,6 @@ int main(void)
 	test_strbuf();
 	unit_hist_assign();
 	unit_call_graph();
+	unit_decoders();
 	return failures != 0;
 }

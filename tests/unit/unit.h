@@ -29,6 +29,7 @@ bool unit_near(double got, double want, const char *what);
 /* ---- suites ---- */
 void unit_hist_assign(void);     /* hist_assign.c */
 void unit_call_graph(void);      /* call_graph.c */
+void unit_decoders(void);        /* decoders.c */
 
 /* ---- model.c: a hand-made `struct gprof` ---- */
 
