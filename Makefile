@@ -78,7 +78,7 @@ tests/unit/run-unit: $(UNIT_SRCS) $(filter-out src/main.o,$(OBJS))
 tests/reports/print_twice: tests/reports/print_twice.c $(filter-out build-san/main.o,$(SAN_OBJS))
 	$(CC) $(ALL_CFLAGS) -O1 -g $(SAN_FLAGS) -Isrc -o $@ $^ $(LIBS)
 
-check: all san tests/unit/run-unit tests/reports/print_twice
+check: all san libgmon-cross tests/unit/run-unit tests/reports/print_twice
 	@sh tests/check.sh
 
 demo:
