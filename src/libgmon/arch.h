@@ -38,6 +38,8 @@
 # include "arch-x86_64.h"
 #elif defined(__i386__)
 # include "arch-i386.h"
+#elif defined(__powerpc64__) && defined(_CALL_ELF) && _CALL_ELF == 2
+# include "arch-ppc64le.h"
 #else
 # error "libgmon has no port to this architecture: see doc/libgmon.md, Porting libgmon to a new architecture"
 #endif
