@@ -40,6 +40,8 @@
 # include "arch-i386.h"
 #elif defined(__powerpc64__) && defined(_CALL_ELF) && _CALL_ELF == 2
 # include "arch-ppc64le.h"
+#elif defined(__s390x__)
+# include "arch-s390x.h"
 #else
 # error "libgmon has no port to this architecture: see doc/libgmon.md, Porting libgmon to a new architecture"
 #endif

@@ -21,6 +21,8 @@ LGM_DEPS := $(wildcard $(LGM)/*.h $(LGM)/*.S) include/gmon_format.h $(LGM)/libgm
 # flags that keep the C recorder off the floating-point/vector registers
 # (see LGM_HOT_CFLAGS).  A port adds one line to each and to lgm_arch.
 LGM_ARCH_NAMES_ppc64le := stubs-ppc64le.o
+LGM_ARCH_NAMES_s390x := stubs-s390x.o arch-s390x.o
+LGM_ARCH_HOT_s390x := -msoft-float -mno-vx
 LGM_ARCH_NAMES_x86_64 := stubs-x86_64.o arch-x86.o
 LGM_ARCH_NAMES_i386 := stubs-i386.o arch-x86.o
 LGM_ARCH_HOT_x86_64 := -mgeneral-regs-only
@@ -31,6 +33,7 @@ LGM_ARCH_HOT_i386 := -mgeneral-regs-only
 # Empty for an unknown one, whose build then stops at arch.h's #error.
 lgm_arch = $(shell $(1) -dM -E -x c /dev/null 2>/dev/null | sed -n \
 	-e 's/^.define _CALL_ELF 2$$/ppc64le/p' \
+	-e 's/^.define __s390x__ 1$$/s390x/p' \
 	-e 's/^.define __x86_64__ 1$$/x86_64/p' \
 	-e 's/^.define __i386__ 1$$/i386/p')
 
