@@ -38,6 +38,8 @@
 # include "arch-x86_64.h"
 #elif defined(__i386__)
 # include "arch-i386.h"
+#elif defined(__riscv) && __riscv_xlen == 64
+# include "arch-riscv64.h"
 #elif defined(__powerpc64__) && defined(_CALL_ELF) && _CALL_ELF == 2
 # include "arch-ppc64le.h"
 #elif defined(__s390x__)

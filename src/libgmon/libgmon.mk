@@ -20,6 +20,7 @@ LGM_DEPS := $(wildcard $(LGM)/*.h $(LGM)/*.S) include/gmon_format.h $(LGM)/libgm
 # Per architecture (the names arch.h's ports use): its objects, and the
 # flags that keep the C recorder off the floating-point/vector registers
 # (see LGM_HOT_CFLAGS).  A port adds one line to each and to lgm_arch.
+LGM_ARCH_NAMES_riscv64 := stubs-riscv64.o arch-riscv64.o
 LGM_ARCH_NAMES_ppc64le := stubs-ppc64le.o
 LGM_ARCH_NAMES_s390x := stubs-s390x.o arch-s390x.o
 LGM_ARCH_HOT_s390x := -msoft-float -mno-vx
@@ -32,6 +33,7 @@ LGM_ARCH_HOT_i386 := -mgeneral-regs-only
 # for, read from its predefined macros, so that `gcc -m32` counts as i386.
 # Empty for an unknown one, whose build then stops at arch.h's #error.
 lgm_arch = $(shell $(1) -dM -E -x c /dev/null 2>/dev/null | sed -n \
+	-e 's/^.define __riscv_xlen 64$$/riscv64/p' \
 	-e 's/^.define _CALL_ELF 2$$/ppc64le/p' \
 	-e 's/^.define __s390x__ 1$$/s390x/p' \
 	-e 's/^.define __x86_64__ 1$$/x86_64/p' \
