@@ -60,7 +60,9 @@
 enum site { SITE_UNKNOWN, SITE_A0, SITE_FRAME };
 
 /* Code is 2-byte aligned and little-endian; a 4-byte instruction may sit
-   on a 2-byte boundary, so words are read as two halves. */
+   on a 2-byte boundary, so words are read as two halves (volatile, so
+   that they are never merged into one misaligned load, which a core may
+   trap on). */
 static uint32_t half_at(uintptr_t p)
 {
 	return *(const volatile uint16_t *)p;
