@@ -31,10 +31,6 @@
 # define GMON_ARCH_RELAX() ((void)0)
 #endif
 
-/* What the one-time message about mcount calls without a caller address
-   (clang's default on arm) suggests instead. */
-#define GMON_ARCH_NO_CALLER_FIX "compile with gcc, or with clang -meabi gnu"
-
 /*
  * gcrt1.o's _start: the kernel leaves argc at sp.  Clear both frame
  * pointers (r11 in ARM code, r7 in Thumb code) and lr, since this is the

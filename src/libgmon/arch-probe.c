@@ -17,4 +17,10 @@ lgm_arch "i386"
 lgm_arch "aarch64"
 #elif defined(__arm__) && defined(__ARMEL__)
 lgm_arch "arm"
+#elif defined(__riscv) && __riscv_xlen == 64
+lgm_arch "riscv64"
+#elif defined(__powerpc64__) && defined(_CALL_ELF) && _CALL_ELF == 2
+lgm_arch "ppc64le"
+#elif defined(__s390x__)
+lgm_arch "s390x"
 #endif

@@ -26,8 +26,6 @@
  *     GMON_ARCH_INIT()       run once at start-up, before any table exists
  *     GMON_ARCH_TABLE_FIELDS and its companions: extra per-table fields
  *                            for a fast path that cannot reach globals
- *     GMON_ARCH_NO_CALLER_FIX  a string: what to do instead, for the
- *                            message of gmon_no_caller() (control.c)
  */
 #ifndef GMON_ARCH_H
 #define GMON_ARCH_H
@@ -40,10 +38,16 @@
 # include "arch-x86_64.h"
 #elif defined(__i386__)
 # include "arch-i386.h"
-#elif defined(__aarch64__)
+#elif defined(__aarch64__) && defined(__AARCH64EL__)
 # include "arch-aarch64.h"
-#elif defined(__arm__)
+#elif defined(__arm__) && defined(__ARMEL__)
 # include "arch-arm.h"
+#elif defined(__riscv) && __riscv_xlen == 64
+# include "arch-riscv64.h"
+#elif defined(__powerpc64__) && defined(_CALL_ELF) && _CALL_ELF == 2
+# include "arch-ppc64le.h"
+#elif defined(__s390x__)
+# include "arch-s390x.h"
 #else
 # error "libgmon has no port to this architecture: see doc/libgmon.md, Porting libgmon to a new architecture"
 #endif

@@ -61,28 +61,6 @@ const char *gmon_env(const char *name)
 	return getenv(name);
 }
 
-#ifndef GMON_ARCH_NO_CALLER_FIX
-# define GMON_ARCH_NO_CALLER_FIX "compile with gcc"
-#endif
-
-/*
- * Some compilers call the hook without the caller's address on some
- * targets (clang's `mcount` on arm).  Arcs cannot be recorded then, and
- * guessing the address would record wrong ones; say so once.  Frompc 0 is
- * never inside the text, so the recorder counts nothing but still sets up
- * the calling thread's table and sampling timer, and time is profiled.
- */
-void gmon_no_caller(uintptr_t selfpc)
-{
-	static int told;
-	if (!__atomic_load_n(&told, __ATOMIC_RELAXED) &&
-	    !__atomic_exchange_n(&told, 1, __ATOMIC_RELAXED))
-		gmon_say("the program was compiled by clang without a caller "
-		         "address in its mcount calls; call counts are not "
-		         "recorded, only time (%s)", GMON_ARCH_NO_CALLER_FIX);
-	__mcount_internal(0, selfpc);
-}
-
 static void after_fork_child(void)
 {
 	if (__atomic_load_n(&gmon_p.phase, __ATOMIC_ACQUIRE) != GMON_RUNNING)

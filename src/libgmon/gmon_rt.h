@@ -81,9 +81,17 @@ GMON_HIDDEN extern __thread struct gmon_table *gmon_cur;
 
 /* record.c: the C recorder, for calls the stubs' fast path leaves to it. */
 GMON_HIDDEN void __mcount_internal(uintptr_t frompc, uintptr_t selfpc);
+/* record.c: for a hook call that tells no caller address (clang's contract
+   on some targets): says so once, sets the thread up, counts nothing.
+   `why` names the cause in the message, e.g. "clang -pg on s390x". */
+GMON_HIDDEN void gmon_no_caller(const char *why, uintptr_t selfpc);
 
 /* What the recorder asks __gmon_slowcall (stubs) to do for it. */
-enum gmon_slow_op { GMON_SLOW_FIRST_CALL = 0, GMON_SLOW_OVERFLOW = 1 };
+enum gmon_slow_op {
+	GMON_SLOW_FIRST_CALL = 0,
+	GMON_SLOW_OVERFLOW = 1,
+	GMON_SLOW_NO_CALLER = 2, /* a: the `why` of gmon_no_caller */
+};
 
 /*
  * stubs-<arch>.S: saves every floating-point/vector register that can
@@ -123,10 +131,5 @@ GMON_HIDDEN void gmon_find_text(uintptr_t addr, uintptr_t *lo, uintptr_t *hi);
 GMON_HIDDEN void gmon_say(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 GMON_HIDDEN const char *gmon_env(const char *name);
-
-/* control.c: for a hook the compiler calls without the caller's address
-   (an ordinary call only): says once that calls are not counted, and
-   gives the thread its table and timer. */
-GMON_HIDDEN void gmon_no_caller(uintptr_t selfpc);
 
 #endif

@@ -37,9 +37,13 @@ LGM_ARCH_NAMES_x86_64 := stubs-x86_64.o arch-x86.o
 LGM_ARCH_NAMES_i386 := stubs-i386.o arch-x86.o
 LGM_ARCH_NAMES_aarch64 := stubs-aarch64.o
 LGM_ARCH_NAMES_arm := stubs-arm.o
+LGM_ARCH_NAMES_riscv64 := stubs-riscv64.o arch-riscv64.o
+LGM_ARCH_NAMES_ppc64le := stubs-ppc64le.o
+LGM_ARCH_NAMES_s390x := stubs-s390x.o arch-s390x.o
 LGM_ARCH_HOT_x86_64 := -mgeneral-regs-only
 LGM_ARCH_HOT_i386 := -mgeneral-regs-only
 LGM_ARCH_HOT_arm := -mgeneral-regs-only
+LGM_ARCH_HOT_s390x := -msoft-float -mno-vx
 LGM_ARCH_HARDEN_x86_64 := -fcf-protection=full
 LGM_ARCH_HARDEN_i386 := -fcf-protection=full
 LGM_ARCH_HARDEN_aarch64 := -mbranch-protection=standard

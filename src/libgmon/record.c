@@ -111,3 +111,21 @@ void __mcount_internal(uintptr_t frompc, uintptr_t selfpc)
 	SIGNAL_FENCE();
 	t->busy = 0;
 }
+
+/*
+ * A hook whose compiler passes no caller address (clang -pg on s390x, an
+ * unrecognised call site on riscv64): guessing would record arcs that
+ * never happened, so the call is dropped, and the user is told once why
+ * the call graph misses it.  The recorder still runs with a caller it
+ * rejects (0), so that the thread's first call still gives it a table
+ * and a sampling timer.  Behind ordinary calls only, hence the plain C.
+ */
+void gmon_no_caller(const char *why, uintptr_t selfpc)
+{
+	static int told;
+	if (!__atomic_load_n(&told, __ATOMIC_RELAXED) &&
+	    __atomic_load_n(&gmon_p.phase, __ATOMIC_ACQUIRE) == GMON_RUNNING &&
+	    !__atomic_exchange_n(&told, 1, __ATOMIC_RELAXED))
+		__gmon_slowcall(GMON_SLOW_NO_CALLER, (uintptr_t)why, 0);
+	__mcount_internal(0, selfpc);
+}

@@ -59,9 +59,13 @@ __gnu_mcount_nc:
 	.type	mcount, %function
 mcount:
 	push	{r4, lr}
-	bic	r0, lr, #1		/* selfpc */
+	adr	r0, .Lclang_why		/* pc-relative: no text relocation */
+	bic	r1, lr, #1		/* selfpc */
 	bl	gmon_no_caller
 	pop	{r4, pc}
+.Lclang_why:
+	.asciz	"clang -pg on arm; compile with gcc, or with clang -meabi gnu"
+	.p2align 2
 	.size	mcount, . - mcount
 
 /*

@@ -247,6 +247,10 @@ void gmon_slow_dispatch(int op, uintptr_t a, uintptr_t b)
 		         "not counted; set GMON_MAXARCS higher",
 		         (unsigned long)a - 1);
 		break;
+	case GMON_SLOW_NO_CALLER:
+		gmon_say("functions compiled without a caller address (%s): "
+		         "their call counts are not recorded", (const char *)a);
+		break;
 	}
 }
 

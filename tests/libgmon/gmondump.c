@@ -3,8 +3,11 @@
  * gmondump.c - a test helper for tests/libgmon.sh: checks that a GNU
  * gmon.out is well formed and prints its contents by function name.
  *
- *   gmondump -w 4|8 [-s SYMS] FILE MODE
+ *   gmondump -w 4|8 [-e little|big] [-s SYMS] FILE MODE
  *
+ * -w is the target's address width in bytes and -e its byte order (the
+ * runtime writes the file in the machine's own, as GNU gprof expects);
+ * little-endian unless told otherwise.
  * SYMS is the output of `nm -n -S --defined-only PROG`, so names come from
  * the link-time addresses the file must hold.  MODE is one of:
  *   arcs   "caller callee count" per caller/callee pair, sorted
@@ -22,6 +25,7 @@ struct sym { uint64_t addr, size; char name[256]; };
 static struct sym *syms;
 static size_t nsyms;
 static int width = 8;
+static int big_endian;
 
 static void bad(const char *why)
 {
@@ -79,13 +83,16 @@ static const char *name_of(uint64_t addr, char *buf)
 static unsigned char *data;
 static size_t len, pos;
 
+/* An n-byte field in the file's byte order. */
 static uint64_t get(int n)
 {
 	uint64_t v = 0;
 	if (pos + (size_t)n > len)
 		bad("truncated record");
-	for (int i = n - 1; i >= 0; i--)
-		v = v << 8 | data[pos + (size_t)i];
+	for (int i = 0; i < n; i++) {
+		size_t at = big_endian ? (size_t)i : (size_t)(n - 1 - i);
+		v = v << 8 | data[pos + at];
+	}
 	pos += (size_t)n;
 	return v;
 }
@@ -164,16 +171,20 @@ static int cmp_pair(const void *a, const void *b)
 
 int main(int argc, char **argv)
 {
-	const char *symfile = NULL;
+	const char *symfile = NULL, *order = "little";
 	int i = 1;
 	for (; i < argc && argv[i][0] == '-'; i++) {
 		if (!strcmp(argv[i], "-w") && i + 1 < argc)
 			width = atoi(argv[++i]);
 		else if (!strcmp(argv[i], "-s") && i + 1 < argc)
 			symfile = argv[++i];
+		else if (!strcmp(argv[i], "-e") && i + 1 < argc)
+			order = argv[++i];
 	}
-	if (argc - i != 2 || (width != 4 && width != 8)) {
-		fprintf(stderr, "usage: gmondump -w 4|8 [-s SYMS] FILE arcs|hist|check\n");
+	big_endian = strcmp(order, "big") == 0;
+	if (argc - i != 2 || (width != 4 && width != 8) ||
+	    (!big_endian && strcmp(order, "little") != 0)) {
+		fprintf(stderr, "usage: gmondump -w 4|8 [-e little|big] [-s SYMS] FILE arcs|hist|check\n");
 		return 1;
 	}
 	if (symfile)
