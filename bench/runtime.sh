@@ -18,7 +18,7 @@
 # profile write are excluded).  "+ns/call" is the extra time per call over
 # the build without -pg: CPU time (all threads' CPU, divided by all calls)
 # and wall-clock time.  "counted" is the share of calls the profile
-# recorded.  Environment: FIB_N (default 34; 27 under qemu), RUNS, CC.
+# recorded.  Environment: FIB_N (default 34; 30 under qemu), RUNS, CC.
 #
 # Under qemu-user the figures measure the emulator as much as the code:
 # they compare glibc's runtime with libgmon on the same target in the same
@@ -43,7 +43,9 @@ case ${1:-} in
 	NM=$triple-nm
 	case $triple in arm-*) WIDTH=4 ;; esac
 	case $triple in s390x-*) ENDIAN=big ;; esac
-	N=${FIB_N:-27} ;;
+	LIBC="target glibc $(dpkg-query -W -f '${Version}' \
+		"libc6-$(target_debarch "$triple")-cross" 2>/dev/null)"
+	N=${FIB_N:-30} ;;
 esac
 N=${N:-${FIB_N:-34}}
 
@@ -69,7 +71,7 @@ median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 echo "machine: $(nproc) CPUs, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)," \
 	"Linux $(uname -r)"
-echo "toolchain: $($CC --version | head -1); $(ldd --version 2>&1 | head -1)${ARCH:+; $ARCH}${RUN:+; run with $RUN}"
+echo "toolchain: $($CC --version | head -1); ${LIBC:-$(ldd --version 2>&1 | head -1)}${ARCH:+; $ARCH}${RUN:+; run with $RUN}"
 
 # Every libgmon run counts every call, so one single-threaded profile
 # gives the number of calls fib(N) makes in all three builds.
