@@ -68,6 +68,7 @@ static void after_fork_child(void)
 	gmon_p.forked = 1;
 	gmon_tables_after_fork(gmon_cur);
 	gmon_hist_after_fork(gmon_cur);
+	gmon_signals_after_fork();
 }
 
 static void give_up(const char *why)
@@ -102,6 +103,7 @@ static int start(uintptr_t lowpc, uintptr_t highpc)
 	if (gmon_cur == NULL)
 		gmon_thread_setup();
 	moncontrol(1);
+	gmon_signals_init();
 	return 1;
 }
 

@@ -124,8 +124,14 @@ GMON_HIDDEN int gmon_hist_rate(void);
 
 /* write.c: the gmon.out writer. */
 GMON_HIDDEN void gmon_write_profile(void);
+GMON_HIDDEN int gmon_write_named(unsigned long dump, int quiet);
+GMON_HIDDEN int gmon_write_path(const char *path);
 GMON_HIDDEN uintptr_t gmon_find_bias(uintptr_t lowpc);
 GMON_HIDDEN void gmon_find_text(uintptr_t addr, uintptr_t *lo, uintptr_t *hi);
+
+/* signals.c: GMON_EXIT_SIGNALS and GMON_DUMP_SIGNAL. */
+GMON_HIDDEN void gmon_signals_init(void);
+GMON_HIDDEN void gmon_signals_after_fork(void);
 
 /* control.c: messages on stderr, one line each. */
 GMON_HIDDEN void gmon_say(const char *fmt, ...)

@@ -9,15 +9,26 @@
  * the load bias), so gprof can match them with the symbol table of a PIE.
  * Fields are written one by one in the machine's byte order, as the
  * format wants; no struct is written as it sits in memory.
+ *
+ * Also the output names (GMON_OUT patterns, GMON_OUT_PREFIX, the numbered
+ * names of dumps) and the lock that lets one write run at a time.
+ *
+ * The writer may run inside a signal handler (GMON_EXIT_SIGNALS,
+ * GMON_DUMP_SIGNAL), so it takes no malloc, no stdio and no qsort: its
+ * scratch memory comes from mmap, names are built by hand, and the only
+ * library calls left are system calls, getenv and, on failure only,
+ * gmon_say (vsnprintf, strerror).
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <link.h>
+#include <sys/syscall.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "gmon_format.h"
@@ -245,29 +256,69 @@ static void put_table_arcs(struct out *o, const struct gmon_table *t)
 			put_arc(o, t->arcs[i].from, t->arcs[i].self, t->arcs[i].count);
 }
 
-/* Gather every table's arcs, sort them by (from, self), and write each
-   pair once with its summed count: a small, reproducible file. */
-static void put_arcs(struct out *o)
+/* Heap sort: qsort may allocate, and this can run in a signal handler. */
+static void sift_down(struct flat_arc *a, size_t root, size_t n)
 {
-	size_t total = 0;
-	for (struct gmon_table *t = gmon_tables_head(); t; t = t->next)
-		total += __atomic_load_n(&t->used, __ATOMIC_ACQUIRE);
-	struct flat_arc *all = malloc((total + 1) * sizeof *all);
-	if (all == NULL) {
-		for (struct gmon_table *t = gmon_tables_head(); t; t = t->next)
-			put_table_arcs(o, t);
-		return;
+	for (;;) {
+		size_t child = 2 * root + 1;
+		if (child >= n)
+			return;
+		if (child + 1 < n && cmp_arc(&a[child], &a[child + 1]) < 0)
+			child++;
+		if (cmp_arc(&a[root], &a[child]) >= 0)
+			return;
+		struct flat_arc t = a[root];
+		a[root] = a[child];
+		a[child] = t;
+		root = child;
 	}
+}
+
+static void sort_arcs(struct flat_arc *a, size_t n)
+{
+	for (size_t i = n / 2; i-- > 0;)
+		sift_down(a, i, n);
+	for (size_t end = n; end-- > 1;) {
+		struct flat_arc t = a[0];
+		a[0] = a[end];
+		a[end] = t;
+		sift_down(a, 0, end);
+	}
+}
+
+/* Copy every table's wanted arcs into all[] (at most max); their number. */
+static size_t gather_arcs(struct flat_arc *all, size_t max)
+{
 	size_t n = 0;
 	for (struct gmon_table *t = gmon_tables_head(); t; t = t->next) {
 		uint32_t used = __atomic_load_n(&t->used, __ATOMIC_ACQUIRE);
-		for (uint32_t i = 1; i <= used && n < total; i++) {
+		for (uint32_t i = 1; i <= used && n < max; i++) {
 			const struct gmon_arc *a = &t->arcs[i];
 			if (arc_wanted(a))
 				all[n++] = (struct flat_arc){ a->from, a->self, a->count };
 		}
 	}
-	qsort(all, n, sizeof *all, cmp_arc);
+	return n;
+}
+
+/* Gather every table's arcs, sort them by (from, self), and write each
+   pair once with its summed count: a small, reproducible file.  The
+   scratch array is mapped, not malloc'ed (see the top of the file). */
+static void put_arcs(struct out *o)
+{
+	size_t total = 0;
+	for (struct gmon_table *t = gmon_tables_head(); t; t = t->next)
+		total += __atomic_load_n(&t->used, __ATOMIC_ACQUIRE);
+	size_t bytes = (total + 1) * sizeof(struct flat_arc);
+	struct flat_arc *all = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+	                            MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (all == MAP_FAILED) {
+		for (struct gmon_table *t = gmon_tables_head(); t; t = t->next)
+			put_table_arcs(o, t);
+		return;
+	}
+	size_t n = gather_arcs(all, total);
+	sort_arcs(all, n);
 	for (size_t i = 0; i < n;) {
 		size_t j = i + 1;
 		uint64_t count = all[i].count;
@@ -276,28 +327,144 @@ static void put_arcs(struct out *o)
 		put_arc(o, all[i].from, all[i].self, count);
 		i = j;
 	}
-	free(all);
+	munmap(all, bytes);
 }
 
 /* ---- the file ---- */
 
-/*
- * GMON_OUT_PREFIX=P names the file P.PID.  Without it the file is
- * gmon.out, except in a fork child, which writes gmon.out.PID so that it
- * never replaces its parent's profile.
- */
-static int output_path(char *buf, size_t size)
+static int gettid_now(void)
 {
+	return (int)syscall(SYS_gettid);
+}
+
+/* ---- output names, built by hand (no snprintf in a signal handler) ---- */
+
+struct name {
+	char *buf;
+	size_t size, len;
+	int overflow;
+};
+
+static void add_str(struct name *b, const char *s)
+{
+	for (; *s != '\0'; s++) {
+		if (b->len + 1 >= b->size) {
+			b->overflow = 1;
+			return;
+		}
+		b->buf[b->len++] = *s;
+	}
+	b->buf[b->len] = '\0';
+}
+
+static void add_num(struct name *b, unsigned long long v)
+{
+	char digits[24];
+	size_t i = sizeof digits;
+	digits[--i] = '\0';
+	do
+		digits[--i] = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	add_str(b, digits + i);
+}
+
+static void add_char(struct name *b, char c)
+{
+	char s[2] = { c, '\0' };
+	add_str(b, s);
+}
+
+/* GMON_OUT's pattern: %p pid, %e program name, %t Unix time, %% a %.
+   Any other % sequence is kept as it is.  Says whether %p was used. */
+static int expand_pattern(struct name *b, const char *pat)
+{
+	int has_pid = 0;
+	for (const char *s = pat; *s != '\0'; s++) {
+		char c = s[0] == '%' ? s[1] : '\0';
+		if (c == 'p') {
+			add_num(b, (unsigned long long)getpid());
+			has_pid = 1;
+		} else if (c == 'e') {
+			add_str(b, program_invocation_short_name);
+		} else if (c == 't') {
+			add_num(b, (unsigned long long)time(NULL));
+		} else if (c == '%') {
+			add_char(b, '%');
+		} else {
+			add_char(b, s[0]);
+			continue;
+		}
+		s++;
+	}
+	return has_pid;
+}
+
+/*
+ * The profile's name; dump > 0 is the dump signal's numbered snapshot.
+ * GMON_OUT set and empty disables output (returns 1); a non-empty
+ * GMON_OUT is a pattern and wins over GMON_OUT_PREFIX=P, which names the
+ * file P.PID.  Without either the file is gmon.out, except in a fork
+ * child and for dumps, which write gmon.out.PID so that they never
+ * replace the main profile; a fork child likewise adds .PID to a pattern
+ * without %p.  Dumps add .N.  Returns -1 if the name is too long.
+ */
+static int output_name(char *buf, size_t size, unsigned long dump)
+{
+	struct name b = { buf, size, 0, 0 };
+	const char *pattern = gmon_env("GMON_OUT");
 	const char *prefix = gmon_env("GMON_OUT_PREFIX");
-	long pid = (long)getpid();
-	int n;
-	if (prefix != NULL && prefix[0] != '\0')
-		n = snprintf(buf, size, "%s.%ld", prefix, pid);
-	else if (gmon_p.forked)
-		n = snprintf(buf, size, "gmon.out.%ld", pid);
-	else
-		n = snprintf(buf, size, "gmon.out");
-	return n > 0 && (size_t)n < size ? 0 : -1;
+	int need_pid = gmon_p.forked || dump > 0;
+	buf[0] = '\0';
+	if (pattern != NULL && pattern[0] == '\0')
+		return 1;
+	if (pattern != NULL) {
+		need_pid = !expand_pattern(&b, pattern) && gmon_p.forked;
+	} else if (prefix != NULL && prefix[0] != '\0') {
+		add_str(&b, prefix);
+		need_pid = 1;
+	} else {
+		add_str(&b, "gmon.out");
+	}
+	if (need_pid) {
+		add_char(&b, '.');
+		add_num(&b, (unsigned long long)getpid());
+	}
+	if (dump > 0) {
+		add_char(&b, '.');
+		add_num(&b, dump);
+	}
+	return b.overflow || b.len == 0 ? -1 : 0;
+}
+
+/* ---- one write at a time ---- */
+
+/*
+ * The writer's buffer is static and a write reads every table, so writes
+ * are serialised: a dump from another thread waits (up to a few seconds)
+ * for the one in progress.  A signal handler that interrupted its own
+ * thread's write cannot wait for it and gives up with EBUSY.
+ */
+static int write_owner; /* thread id of the writer, 0 if none */
+
+static int lock_writer(void)
+{
+	int me = gettid_now();
+	for (int tries = 0; tries < 4000; tries++) {
+		int none = 0;
+		if (__atomic_compare_exchange_n(&write_owner, &none, me, 0,
+		                                __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+			return 0;
+		if (none == me)
+			return EBUSY;
+		struct timespec ms = { 0, 1000000 };
+		nanosleep(&ms, NULL);
+	}
+	return EBUSY;
+}
+
+static void unlock_writer(void)
+{
+	__atomic_store_n(&write_owner, 0, __ATOMIC_RELEASE);
 }
 
 static void write_all(struct out *o)
@@ -308,21 +475,14 @@ static void write_all(struct out *o)
 	flush_out(o);
 }
 
-void gmon_write_profile(void)
+/* Write the file to tmp, then rename it to path; 0 or an errno. */
+static int write_locked(const char *path, const char *tmp)
 {
 	static struct out o; /* 16 KiB: too big for a thread's stack */
-	char path[PATH_MAX], tmp[PATH_MAX + 32];
-	if (output_path(path, sizeof path) != 0) {
-		gmon_say("cannot write the profile: GMON_OUT_PREFIX is too long");
-		return;
-	}
-	snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
 	unlink(tmp); /* a leftover of an earlier process with this pid */
 	o.fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-	if (o.fd < 0) {
-		gmon_say("cannot write the profile %s: %s", path, strerror(errno));
-		return;
-	}
+	if (o.fd < 0)
+		return errno;
 	o.err = 0;
 	o.n = 0;
 	write_all(&o);
@@ -330,8 +490,59 @@ void gmon_write_profile(void)
 		o.err = errno;
 	if (o.err == 0 && rename(tmp, path) != 0)
 		o.err = errno;
-	if (o.err != 0) {
+	if (o.err != 0)
 		unlink(tmp);
-		gmon_say("cannot write the profile %s: %s", path, strerror(o.err));
+	return o.err;
+}
+
+/* Write the profile so far to path, through PATH.PID.tmp in the same
+   folder; 0 or an errno.  The caller's errno is left alone. */
+int gmon_write_path(const char *path)
+{
+	char tmp[PATH_MAX + 32];
+	struct name b = { tmp, sizeof tmp, 0, 0 };
+	int saved = errno;
+	add_str(&b, path);
+	add_char(&b, '.');
+	add_num(&b, (unsigned long long)getpid());
+	add_str(&b, ".tmp");
+	int err;
+	if (path[0] == '\0')
+		err = ENOENT;
+	else if (b.overflow)
+		err = ENAMETOOLONG;
+	else
+		err = lock_writer();
+	if (err == 0) {
+		err = write_locked(path, tmp);
+		unlock_writer();
 	}
+	errno = saved;
+	return err;
+}
+
+/* The profile under its configured name (dump > 0: numbered snapshot).
+   0 if written or disabled, else an errno, reported on stderr unless
+   quiet (the C API reports through errno instead). */
+int gmon_write_named(unsigned long dump, int quiet)
+{
+	char path[PATH_MAX];
+	int r = output_name(path, sizeof path, dump);
+	if (r == 1)
+		return 0;
+	if (r < 0 && quiet)
+		return ENAMETOOLONG;
+	if (r < 0) {
+		gmon_say("cannot write the profile: GMON_OUT or GMON_OUT_PREFIX is too long");
+		return ENAMETOOLONG;
+	}
+	int err = gmon_write_path(path);
+	if (err != 0 && !quiet)
+		gmon_say("cannot write the profile %s: %s", path, strerror(err));
+	return err;
+}
+
+void gmon_write_profile(void)
+{
+	(void)gmon_write_named(0, 0);
 }
