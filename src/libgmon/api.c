@@ -61,10 +61,14 @@ GMON_API int gmon_reset(void)
 	return 0;
 }
 
+/* With GMON_OUT set and empty the user asked for no output at all:
+   nothing is written, and that is a success, not an error. */
 GMON_API int gmon_dump(const char *path)
 {
 	if (!running())
 		return -1;
+	if (gmon_output_disabled())
+		return 0;
 	int err = path ? gmon_write_path(path) : gmon_write_named(0, 1);
 	if (err == 0)
 		return 0;

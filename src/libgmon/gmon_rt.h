@@ -126,6 +126,7 @@ GMON_HIDDEN int gmon_hist_rate(void);
 GMON_HIDDEN void gmon_write_profile(void);
 GMON_HIDDEN int gmon_write_named(unsigned long dump, int quiet);
 GMON_HIDDEN int gmon_write_path(const char *path);
+GMON_HIDDEN int gmon_output_disabled(void);
 GMON_HIDDEN uintptr_t gmon_find_bias(uintptr_t lowpc);
 GMON_HIDDEN void gmon_find_text(uintptr_t addr, uintptr_t *lo, uintptr_t *hi);
 

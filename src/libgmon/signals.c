@@ -72,29 +72,33 @@ static const char *unusable(int sig, int for_exit)
 	return NULL;
 }
 
-/* Parse GMON_EXIT_SIGNALS's comma list into set; 0, or -1 after saying
-   why (the whole variable is then ignored). */
+/* Parse GMON_EXIT_SIGNALS's comma list into set (empty: no signal); 0,
+   or -1 after saying why (the whole variable is then ignored). */
 static int parse_list(const char *var, const char *value, sigset_t *set)
 {
-	char buf[256], *save = NULL;
+	char buf[256];
 	sigemptyset(set);
-	if (strlen(value) >= sizeof buf || value[0] == '\0') {
-		gmon_say("ignoring %s=%s (expected a comma list of signals)", var, value);
+	if (value[0] == '\0')
+		return 0;
+	if (strlen(value) >= sizeof buf) {
+		gmon_say("ignoring %s=%s (too long for a list of signals)", var, value);
 		return -1;
 	}
 	strcpy(buf, value);
-	for (char *tok = buf;; tok = NULL) {
-		tok = strtok_r(tok, ",", &save);
-		if (tok == NULL)
-			return 0;
+	for (char *tok = buf; tok != NULL;) {
+		char *comma = strchr(tok, ',');
+		if (comma != NULL)
+			*comma = '\0';
 		int sig = parse_one(tok);
 		const char *why = sig ? unusable(sig, 1) : "not a signal name or number";
 		if (why != NULL) {
-			gmon_say("ignoring %s=%s (%s: %s)", var, value, tok, why);
+			gmon_say("ignoring %s=%s (\"%s\": %s)", var, value, tok, why);
 			return -1;
 		}
 		sigaddset(set, sig);
+		tok = comma ? comma + 1 : NULL;
 	}
+	return 0;
 }
 
 /* Write the profile, then die of sig as if libgmon were not there. */

@@ -436,6 +436,14 @@ static int output_name(char *buf, size_t size, unsigned long dump)
 	return b.overflow || b.len == 0 ? -1 : 0;
 }
 
+/* GMON_OUT set and empty: no profile is written at all, not even to a
+   path the program names in gmon_dump. */
+int gmon_output_disabled(void)
+{
+	const char *pattern = gmon_env("GMON_OUT");
+	return pattern != NULL && pattern[0] == '\0';
+}
+
 /* ---- one write at a time ---- */
 
 /*

@@ -1,0 +1,196 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# tests/libgmon/signals.sh: profiles written on signals and on request:
+# GMON_EXIT_SIGNALS (the profile of a program killed by SIGTERM, and the
+# status the shell sees), GMON_DUMP_SIGNAL (numbered snapshots of a
+# running program), the C API of include/libgmon.h with exact counts, the
+# GMON_OUT name patterns and its empty value, and bad values.
+# Sourced by tests/libgmon.sh; word lists unquoted on purpose, and the
+# variables come from tests/libgmon/common.sh:
+# shellcheck shell=sh disable=SC2086,SC2154
+
+# start_bg NAME [VAR=VALUE...] -- [ARGS...]: start $W/NAME/prog in the
+# background in $W/NAME; its pid goes to $bg.  Then wait_file waits for
+# the file "ready" it writes once running.
+start_bg() {
+	_dir=$W/$1
+	shift
+	_env=
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		_env="$_env $1"
+		shift
+	done
+	[ $# -gt 0 ] && shift
+	rm -f "$_dir"/gmon.out* "$_dir/ready"
+	(cd "$_dir" && exec env $_env ./prog "$@" >out 2>err) &
+	bg=$!
+}
+
+# wait_file FILE: up to 10 s for FILE to appear; status 1 if it does not.
+wait_file() {
+	_i=0
+	while [ ! -e "$1" ]; do
+		_i=$((_i + 1))
+		[ $_i -le 200 ] || return 1
+		sleep 0.05
+	done
+}
+
+# finish PID: wait for it (killed if it runs on after 10 s); sets $status.
+finish() {
+	_i=0
+	while kill -0 "$1" 2>/dev/null && [ $_i -lt 200 ]; do
+		_i=$((_i + 1))
+		sleep 0.05
+	done
+	kill -KILL "$1" 2>/dev/null
+	wait "$1"
+	status=$?
+}
+
+# count NAME FILE CALLER CALLEE: that arc's count in $W/NAME/FILE (0 if none).
+count() {
+	arcs "$1" 8 "$2" 2>/dev/null | awk -v a="$3" -v b="$4" \
+		'$1 == a && $2 == b { n = $3 } END { print n + 0 }'
+}
+
+# agree NAME FILE: src/gprof and GNU gprof give the same reports for FILE.
+agree() {
+	[ "$2" = gmon.out ] || cp "$W/$1/$2" "$W/$1/gmon.out"
+	reports_agree "$1"
+}
+
+# Killed by SIGTERM: the profile is written, both gprofs read it alike,
+# and the shell still sees "killed by SIGTERM" (status 143).  Names with
+# and without SIG, in any case, and numbers are accepted.
+n=exit-signal
+if build "$n" server.c "$GLIBC_LIBS" $CC -O2 -pg; then
+	start_bg "$n" GMON_EXIT_SIGNALS=int,SIGTERM,1 --
+	if wait_file "$W/$n/ready"; then
+		sleep 0.1
+		kill -TERM $bg
+	fi
+	finish $bg
+	c=$(count "$n" gmon.out main work)
+	if [ "$status" != 143 ] || [ -s "$W/$n/err" ] || [ "$c" -lt 1000 ]; then
+		fail "$n" "status $status (want 143), main->work $c" "$(cat "$W/$n/err")"
+	elif ! why=$(agree "$n" gmon.out); then
+		fail "$n" "$why"
+	else
+		pass "$n"
+	fi
+
+	# Without GMON_EXIT_SIGNALS a SIGTERM leaves no profile.
+	n2=exit-signal-unset
+	start_bg "$n" --
+	wait_file "$W/$n/ready" && kill -TERM $bg
+	finish $bg
+	if [ "$status" = 143 ] && [ ! -e "$W/$n/gmon.out" ]; then pass "$n2"
+	else fail "$n2" "status $status, files: $(cd "$W/$n" && echo gmon.out*)"; fi
+
+	# A SIGINT handler of the program's own wins: it ends main normally,
+	# and the profile is written at exit as usual.
+	n2=exit-signal-own-handler
+	start_bg "$n" GMON_EXIT_SIGNALS=INT -- handle
+	wait_file "$W/$n/ready" && kill -INT $bg
+	finish $bg
+	made=$(cat "$W/$n/out")
+	c=$(count "$n" gmon.out main work)
+	if [ "$status" = 0 ] && [ "$c" = "${made:-none}" ]; then pass "$n2"
+	else fail "$n2" "status $status, main->work $c for ${made:-no} calls" "$(cat "$W/$n/err")"; fi
+fi
+
+# Two dumps while running: gmon.out.PID.1 and .2, readable, counts that
+# do not decrease, and the program runs on until SIGTERM ends it.
+n=dump-signal
+if build "$n" server.c "$GLIBC_LIBS" $CC -O2 -pg; then
+	start_bg "$n" GMON_DUMP_SIGNAL=USR2 GMON_EXIT_SIGNALS=TERM --
+	d=$W/$n/gmon.out.$bg
+	ok=no
+	if wait_file "$W/$n/ready" && kill -USR2 $bg && wait_file "$d.1" &&
+	   sleep 0.1 && kill -USR2 $bg && wait_file "$d.2" && sleep 0.1 &&
+	   kill -0 $bg; then
+		ok=yes
+	fi
+	kill -TERM $bg
+	finish $bg
+	c1=$(count "$n" "gmon.out.$bg.1" main work)
+	c2=$(count "$n" "gmon.out.$bg.2" main work)
+	c3=$(count "$n" gmon.out main work)
+	if [ $ok != yes ] || [ "$status" != 143 ] || [ -s "$W/$n/err" ] ||
+	   [ "$c1" -lt 1000 ] || [ "$c2" -lt "$c1" ] || [ "$c3" -lt "$c2" ]; then
+		fail "$n" "alive after dumps: $ok, status $status, main->work $c1, $c2, $c3" \
+			"files: $(cd "$W/$n" && echo gmon.out*)" "$(cat "$W/$n/err")"
+	elif ! why=$(agree "$n" "gmon.out.$bg.2"); then
+		fail "$n" "$why"
+	else
+		pass "$n"
+	fi
+fi
+
+# gmon_stop/gmon_start/gmon_reset/gmon_dump with exact counts (see
+# tests/libgmon/api.c); a dump into a missing folder fails with ENOENT.
+n=api
+if build "$n" api.c "$GLIBC_LIBS" $CC -O2 -pg -I"$ROOT/include"; then
+	mkdir -p "$W/$n/snap"
+	run "$n" --
+	pid=$(head -n 1 "$W/$n/out")
+	got="$(count "$n" snap/one.out calls f) $(count "$n" two.out calls f)"
+	got="$got $(count "$n" gmon.out calls f)"
+	rest=$(sed 1d "$W/$n/out")
+	if [ "$(rc_of "$n")" != 0 ] || [ -s "$W/$n/err" ] || [ "$got" != "40 5 12" ] ||
+	   [ "$rest" != "dump nodir failed: ENOENT" ] ||
+	   [ -n "$(cd "$W/$n" && find . -name '*.tmp')" ]; then
+		fail "$n" "status $(rc_of "$n"), calls->f $got (want 40 5 12)" \
+			"output: $rest" "$(cat "$W/$n/err")" "$(cd "$W/$n" && find . -name '*.tmp')"
+	elif ! why=$(agree "$n" two.out); then
+		fail "$n" "$why"
+	else
+		pass "$n"
+	fi
+
+	# GMON_OUT patterns: %e %p %% and %t; it wins over GMON_OUT_PREFIX.
+	n2=out-pattern
+	rm -f "$W/$n"/prog.* "$W/$n"/t* "$W/$n"/pre.*
+	run "$n" GMON_OUT=%e.%p.%% GMON_OUT_PREFIX=pre --
+	pid=$(head -n 1 "$W/$n/out")
+	f1=$(cd "$W/$n" && echo prog.*)
+	before=$(date +%s)
+	run "$n" GMON_OUT=t%t --
+	f2=$(cd "$W/$n" && echo t[0-9]*)
+	t=${f2#t}
+	if [ "$f1" = "prog.$pid.%" ] && [ ! -e "$W/$n/pre.$pid" ] &&
+	   [ "$t" -ge $((before - 1)) ] 2>/dev/null && [ "$t" -le $((before + 5)) ] &&
+	   [ "$(count "$n" "$f1" calls f)" = 12 ]; then
+		pass "$n2"
+	else
+		fail "$n2" "got $f1 (want prog.$pid.%) and $f2 (want t$before or so)"
+	fi
+
+	# GMON_OUT set and empty: no profile at all, not even from gmon_dump.
+	n2=out-empty
+	rm -f "$W/$n"/*.out "$W/$n"/snap/*
+	run "$n" GMON_OUT= --
+	if [ "$(rc_of "$n")" = 0 ] && [ ! -s "$W/$n/err" ] &&
+	   [ -z "$(cd "$W/$n" && find . -name '*.out')" ]; then
+		pass "$n2"
+	else
+		fail "$n2" "status $(rc_of "$n"), files: $(cd "$W/$n" && ls)" "$(cat "$W/$n/err")"
+	fi
+
+	# Bad values: one line each on stderr, the variable ignored, the
+	# program and its profile as usual.
+	n2=signal-bad-values
+	bad=
+	for v in GMON_EXIT_SIGNALS=INT,NOPE GMON_EXIT_SIGNALS=CHLD GMON_EXIT_SIGNALS=KILL \
+	         GMON_EXIT_SIGNALS=INT,,TERM GMON_DUMP_SIGNAL=PROF GMON_DUMP_SIGNAL=99999 \
+	         "GMON_DUMP_SIGNAL=TERM GMON_EXIT_SIGNALS=TERM"; do
+		run "$n" $v --
+		lines=$(wc -l <"$W/$n/err")
+		if [ "$(rc_of "$n")" != 0 ] || [ "$lines" != 1 ] ||
+		   ! grep -q '^libgmon: ignoring GMON_[A-Z_]*=.*(.*)$' "$W/$n/err" ||
+		   [ "$(count "$n" gmon.out calls f)" != 12 ]; then
+			bad="$bad [$v: status $(rc_of "$n"), $lines lines: $(cat "$W/$n/err")]"
+		fi
+	done
+	if [ -z "$bad" ]; then pass "$n2"; else fail "$n2" "$bad"; fi
+fi
