@@ -2,7 +2,8 @@
 # libgmon.mk - builds and installs the libgmon profiling runtime; included
 # by the top-level Makefile before its `all` rule.  It sets LIBGMON_TARGETS
 # (what `all` builds) and LIBGMON_INSTALL (commands `make install` runs,
-# which also write the pkg-config files libgmon.pc and libgmon-musl.pc).
+# which also write the pkg-config files libgmon.pc and libgmon-musl.pc,
+# and install the header include/libgmon.h and the page doc/libgmon.3).
 #
 # Up to three builds of the same sources, each a static archive:
 #   src/libgmon/libgmon.a        native C library (glibc), $(CC)
@@ -74,6 +75,9 @@ LGM_NO_PATTERNS := -fno-tree-loop-distribute-patterns
 LGM_HOT_CFLAGS = -fno-builtin
 
 musllibdir ?= $(libdir)/musl
+# Set by configure; a CROSS build may run without it.  libgmon.h and
+# libgmon(3) are installed with the native build only.
+includedir ?= $(prefix)/include
 libdir32 ?= $(exec_prefix)/lib32
 
 # $(call LGM_VARIANT,name,compiler command,archive[,archiver])
@@ -111,7 +115,7 @@ endef
 # the folders the archives really go to, even when they are overridden on
 # the `make install` command line.
 LGM_PC = sed -e 's|@prefix@|$(prefix)|' -e 's|@exec_prefix@|$(exec_prefix)|' \
-	-e 's|@libdir@|$(1)|' -e 's|@SUFFIX@|$(2)|' -e 's|@LIBC@|$(3)|' \
+	-e 's|@libdir@|$(1)|' -e 's|@includedir@|$(includedir)|' -e 's|@SUFFIX@|$(2)|' -e 's|@LIBC@|$(3)|' \
 	-e 's|@VERSION@|$(LGM_VERSION)|' $(LGM)/libgmon.pc.in
 
 ifeq ($(strip $(CROSS)),)
@@ -120,6 +124,9 @@ $(eval $(call LGM_VARIANT,native,$(CC),$(LGM)/libgmon.a))
 LIBGMON_TARGETS := $(LGM)/libgmon.a
 LIBGMON_INSTALL = $(INSTALL) -d $(DESTDIR)$(libdir)/pkgconfig && \
 	$(INSTALL) -m 644 $(LGM)/libgmon.a $(DESTDIR)$(libdir)/libgmon.a && \
+	$(INSTALL) -d $(DESTDIR)$(includedir) $(DESTDIR)$(mandir)/man3 && \
+	$(INSTALL) -m 644 include/libgmon.h $(DESTDIR)$(includedir)/libgmon.h && \
+	$(INSTALL) -m 644 doc/libgmon.3 $(DESTDIR)$(mandir)/man3/libgmon.3 && \
 	$(call LGM_PC,$(libdir),,native C library) \
 		> $(DESTDIR)$(libdir)/pkgconfig/libgmon.pc
 
