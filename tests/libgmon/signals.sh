@@ -47,9 +47,11 @@ finish() {
 	status=$?
 }
 
-# count NAME FILE CALLER CALLEE: that arc's count in $W/NAME/FILE (0 if none).
+# count NAME FILE CALLER CALLEE: that arc's count in $W/NAME/FILE (0 if
+# none); addresses are $width bytes wide.
+width=8
 count() {
-	arcs "$1" 8 "$2" 2>/dev/null | awk -v a="$3" -v b="$4" \
+	arcs "$1" $width "$2" 2>/dev/null | awk -v a="$3" -v b="$4" \
 		'$1 == a && $2 == b { n = $3 } END { print n + 0 }'
 }
 
@@ -99,6 +101,17 @@ if build "$n" server.c "$GLIBC_LIBS" $CC -O2 -pg; then
 	else fail "$n2" "status $status, main->work $c for ${made:-no} calls" "$(cat "$W/$n/err")"; fi
 fi
 
+# The same under musl, by number (15 is SIGTERM on every Linux port).
+n=exit-signal-musl
+if [ -n "$MUSL" ] && build "$n" server.c "$MUSL_LIBS" $MUSL -O2 -pg; then
+	start_bg "$n" GMON_EXIT_SIGNALS=15 GMON_OUT=%e.out --
+	wait_file "$W/$n/ready" && kill -TERM $bg
+	finish $bg
+	c=$(count "$n" prog.out main work)
+	if [ "$status" = 143 ] && [ ! -s "$W/$n/err" ] && [ "$c" -ge 1000 ]; then pass "$n"
+	else fail "$n" "status $status (want 143), main->work $c" "$(cat "$W/$n/err")"; fi
+fi
+
 # Two dumps while running: gmon.out.PID.1 and .2, readable, counts that
 # do not decrease, and the program runs on until SIGTERM ends it.
 n=dump-signal
@@ -127,11 +140,13 @@ if build "$n" server.c "$GLIBC_LIBS" $CC -O2 -pg; then
 	fi
 fi
 
-# gmon_stop/gmon_start/gmon_reset/gmon_dump with exact counts (see
-# tests/libgmon/api.c); a dump into a missing folder fails with ENOENT.
-n=api
-if build "$n" api.c "$GLIBC_LIBS" $CC -O2 -pg -I"$ROOT/include"; then
+# api_exact NAME: gmon_stop/gmon_start/gmon_reset/gmon_dump with exact
+# counts (see tests/libgmon/api.c), $W/NAME/prog already built; a dump
+# into a missing folder fails with ENOENT, no temporary file is left.
+api_exact() {
+	n=$1
 	mkdir -p "$W/$n/snap"
+	rm -f "$W/$n"/*.out "$W/$n"/snap/*
 	run "$n" --
 	pid=$(head -n 1 "$W/$n/out")
 	got="$(count "$n" snap/one.out calls f) $(count "$n" two.out calls f)"
@@ -147,6 +162,22 @@ if build "$n" api.c "$GLIBC_LIBS" $CC -O2 -pg -I"$ROOT/include"; then
 	else
 		pass "$n"
 	fi
+}
+
+if [ -n "$MUSL" ] &&
+   build api-musl api.c "$MUSL_LIBS" $MUSL -O2 -pg -I"$ROOT/include"; then
+	api_exact api-musl
+fi
+if [ -n "$M32" ] &&
+   build api-m32 api.c "$M32_LIBS" $CC -m32 -O2 -pg -I"$ROOT/include"; then
+	width=4
+	api_exact api-m32
+	width=8
+fi
+
+n=api
+if build "$n" api.c "$GLIBC_LIBS" $CC -O2 -pg -I"$ROOT/include"; then
+	api_exact "$n"
 
 	# GMON_OUT patterns: %e %p %% and %t; it wins over GMON_OUT_PREFIX.
 	n2=out-pattern
