@@ -385,7 +385,8 @@ static int expand_pattern(struct name *b, const char *pat)
 			add_num(b, (unsigned long long)getpid());
 			has_pid = 1;
 		} else if (c == 'e') {
-			add_str(b, program_invocation_short_name);
+			const char *prog = program_invocation_short_name;
+			add_str(b, prog != NULL && prog[0] != '\0' ? prog : "unknown");
 		} else if (c == 't') {
 			add_num(b, (unsigned long long)time(NULL));
 		} else if (c == '%') {
