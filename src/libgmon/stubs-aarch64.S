@@ -51,7 +51,7 @@
 	ldr	x9, [x9, x10]			/* this thread's table */
 	cbz	x9, \full			/* none yet: the thread's first call */
 	ldr	w10, [x9, #GMON_T_BUSY]
-	cbnz	w10, 9f
+	cbnz	w10, \full			/* busy: the recorder counts the drop */
 	ldr	x11, [x29, #8]			/* frompc, perhaps signed */
 	STRIP_PAC x11, x16
 	adrp	x12, gmon_p

@@ -38,7 +38,7 @@
 	testl	%eax, %eax
 	jz	8f
 	cmpl	$0, GMON_T_BUSY(%eax)
-	jne	9f
+	jne	8f				/* busy: the recorder counts the drop */
 	movl	\from, %edx
 	subl	GMON_T_LOWPC(%eax), %edx
 	cmpl	GMON_T_LIMIT(%eax), %edx	/* off >= limit: caller outside */

@@ -63,7 +63,7 @@
 	testq	%r11, %r11
 	jz	\full				/* none yet: the thread's first call */
 	cmpl	$0, GMON_T_BUSY(%r11)
-	jne	9f
+	jne	\full
 	movq	\from, %r10
 	subq	gmon_p+GMON_P_LOWPC(%rip), %r10
 	cmpq	gmon_p+GMON_P_LIMIT(%rip), %r10	/* off >= limit: caller outside */
