@@ -15,6 +15,7 @@
 #   process    signals, moncontrol, fork and exec
 #   histogram  sampling: time shares, threads, rate, bins over 65535
 #   failures   unwritable profiles and a full arc table
+#   loss       growing arc tables, the loss summary, code outside .text
 #   cross      the foreign targets under qemu-user (CROSS_ONLY="TRIPLE..."
 #              limits it to some of tests/targets.sh's)
 # They build programs from tests/libgmon/*.c with each toolchain present,
@@ -32,7 +33,7 @@ TESTS_DIR=$ROOT/tests
 # shellcheck source=tests/libgmon/common.sh
 . "$TESTS_DIR/libgmon/common.sh"
 
-[ $# -gt 0 ] || set -- counts build musl i386 process histogram failures cross
+[ $# -gt 0 ] || set -- counts build musl i386 process histogram failures loss cross
 libgmon_setup || exit 1
 for part in "$@"; do
 	if [ ! -f "$T/$part.sh" ]; then
