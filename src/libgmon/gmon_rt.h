@@ -66,6 +66,8 @@ struct gmon_table {
 	/* After the fields the stubs know, so their offsets stay fixed. */
 	uint32_t committed;     /* arcs[0..committed) are read-write */
 	uint64_t commit_bytes;  /* bytes of arcs[] committed (whole pages) */
+	uint32_t cap_cut;       /* cap is below GMON_MAXARCS: address space
+	                           was short when the table was mapped */
 	/* Calls not counted, by cause (written by the owning thread only;
 	   summed into the one line at exit, see gmon_report_losses). */
 	uint64_t lost_cap;      /* their new arc found the table at its cap */

@@ -38,7 +38,10 @@ static int make_room(struct gmon_table *t, uint32_t n)
 	if (__builtin_expect(n < t->committed, 1))
 		return 1;
 	if (n >= t->cap) {
-		t->lost_cap++;
+		if (t->cap_cut)
+			t->lost_nomem++;
+		else
+			t->lost_cap++;
 		return 0;
 	}
 	__gmon_slowcall(GMON_SLOW_GROW, (uintptr_t)t, 0);

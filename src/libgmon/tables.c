@@ -148,17 +148,17 @@ static void table_grow(struct gmon_table *t)
 }
 
 /*
- * Map a fresh table: the header page and caller slots read-write, arcs[]
- * reserved without access, its first chunk committed.  Sizes are
- * computed in 64 bits because slots and links are 32-bit offsets into
- * the map, which must therefore stay below 4 GiB.  The reservation is
- * not MAP_NORESERVE: mprotect then charges the kernel's commit
- * accounting and fails cleanly when memory is short.
+ * Reserve a table of `cap` arcs: the header page and caller slots
+ * read-write, arcs[] without access.  Sizes are computed in 64 bits
+ * because slots and links are 32-bit offsets into the map, which must
+ * therefore stay below 4 GiB.  The reservation is not MAP_NORESERVE:
+ * mprotect then charges the kernel's commit accounting (and RLIMIT_DATA)
+ * and fails cleanly when memory is short.
  */
-static struct gmon_table *table_new(void)
+static struct gmon_table *table_reserve(uint32_t cap, uint64_t *size)
 {
 	uint64_t arc_off = round_page(GMON_HEADS_AT + heads_bytes);
-	uint64_t arcs_bytes = (uint64_t)arcs_per_table * sizeof(struct gmon_arc);
+	uint64_t arcs_bytes = (uint64_t)cap * sizeof(struct gmon_arc);
 	uint64_t total = arc_off + round_page(arcs_bytes);
 	if (total > UINT32_MAX)
 		return NULL;
@@ -175,9 +175,32 @@ static struct gmon_table *table_new(void)
 	struct gmon_table *t = (struct gmon_table *)m;
 	t->heads = (uint32_t *)(m + GMON_HEADS_AT);
 	t->arcs = (struct gmon_arc *)(m + arc_off);
-	t->cap = arcs_per_table;
+	t->cap = cap;
+	*size = total;
+	return t;
+}
+
+/*
+ * Map a fresh table with its first chunk of arcs committed.  Where
+ * address space is short (RLIMIT_AS, a 32-bit process) a smaller cap is
+ * tried, halving down to the first chunk; arcs beyond such a cap are
+ * counted as lost for lack of memory, not as beyond GMON_MAXARCS.
+ */
+static struct gmon_table *table_new(void)
+{
+	uint32_t first = (uint32_t)(GMON_FIRST_COMMIT / sizeof(struct gmon_arc));
+	uint64_t size = 0;
+	struct gmon_table *t = NULL;
+	for (uint32_t cap = arcs_per_table; t == NULL; cap /= 2) {
+		t = table_reserve(cap, &size);
+		if (cap <= first)
+			break;
+	}
+	if (t == NULL)
+		return NULL;
+	t->cap_cut = t->cap < arcs_per_table;
 	if (commit_arcs(t, round_page(GMON_FIRST_COMMIT)) != 0) {
-		munmap(m, (size_t)total);
+		munmap(t, (size_t)size);
 		return NULL;
 	}
 	return t;

@@ -66,6 +66,48 @@ if build "$n" growth.c "$GLIBC_LIBS" $CC -O2 -pg; then
 	fi
 fi
 
+# Memory refused: RLIMIT_DATA (ulimit -d) counts committed private
+# memory, so a table that cannot grow under it drops calls, and the
+# summary must count exactly those (recorded + lost = 18450).  How much
+# of the limit the C library uses differs between systems, so a range of
+# limits is tried; at least one must have made the table stop growing.
+nomem_run() {
+	rm -f "$W/$1/gmon.out"
+	# ulimit -d is not POSIX, but dash, bash and busybox sh have it (and
+	# the test is skipped where it fails).
+	# shellcheck disable=SC3045
+	(cd "$W/$1" && ulimit -d "$2" && ./prog >out 2>err; echo $? >rc)
+	case $(cat "$W/$1/err") in
+	*"profiling disabled"*) echo skip; return ;;
+	esac
+	_rec=$("$W/gmondump" -w 8 "$W/$1/gmon.out" arcs 2>/dev/null | awk '{ s += $3 } END { print s + 0 }')
+	_lost=$(sed -n 's/.*not recorded: \([0-9]*\) calls for lack of memory.*/\1/p' "$W/$1/err")
+	echo "$(rc_of "$1") ${_rec} ${_lost:-0}"
+}
+
+n=arc-nomem-summary
+# shellcheck disable=SC3045
+if ! (ulimit -d 100000) 2>/dev/null; then
+	skip "$n" "this shell has no ulimit -d"
+elif build "$n" growth.c "$GLIBC_LIBS" $CC -O2 -pg; then
+	bad='' hit=0
+	for kb in 300 400 500 600 700 800 900 1000 1200 1500; do
+		read -r st rec lost <<-END
+		$(nomem_run "$n" $kb)
+		END
+		[ "$st" = skip ] && continue
+		[ "$st" = 0 ] && [ $((rec + lost)) = 18450 ] ||
+			bad="$bad ulimit -d $kb: status $st, $rec recorded + $lost lost;"
+		[ "$lost" -gt 0 ] && hit=$((hit + 1))
+	done
+	echo "$hit" >"$W/$n/hits"
+	if [ -z "$bad" ] && [ "$hit" -gt 0 ]; then
+		pass "$n"
+	else
+		fail "$n" "${bad:-no limit made the table stop growing}" "$(cat "$W/$n/err")"
+	fi
+fi
+
 # sigs.c: every handler run calls in_handler once; the calls the profile
 # lacks are the ones that interrupted the recorder, and the summary must
 # count exactly those (no line at all when there are none).
