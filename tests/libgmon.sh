@@ -20,7 +20,7 @@
 #              limits it to some of tests/targets.sh's)
 # They build programs from tests/libgmon/*.c with each toolchain present,
 # run them in tests/tmp/libgmon/ (or $LIBGMON_TMP) and check the gmon.out
-# they write.  All of it takes about 20 seconds, and the foreign targets
+# they write.  All of it takes about 25 seconds, and the foreign targets
 # about a minute more.  One line per test:
 # "PASS: name", "FAIL: name" plus indented details, or "SKIP: name (why)".
 # Exit status 1 if anything failed.

@@ -51,7 +51,8 @@
  * counts it with a single add to memory.  (A 2-byte slot holds one call
  * site, so the callee is all that needs comparing.)  One instruction
  * cannot be split by a signal, so the fast path needs no busy flag of its
- * own; it only stays away while the C recorder is busy on this thread.
+ * own; while the C recorder is busy on this thread it leaves the call to
+ * the recorder, which drops it and counts the drop for the exit summary.
  * It uses only %r10 and %r11, which the hook may clobber: they carry no
  * arguments, and gcc saves %r10, the static chain, itself.  Anything else
  * (first call of a thread, a new arc, another callee in the slot) goes to
