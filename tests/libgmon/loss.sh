@@ -9,34 +9,8 @@
 # variables come from tests/libgmon/common.sh:
 # shellcheck shell=sh disable=SC2086,SC2154
 
-# growth.c: 6144 call sites of leaf plus 6 of main, 3 calls each.  With
-# the default cap every one of the 6150 arcs must be in the profile with
-# count 3 and nothing said; the first chunk holds 2048 (64-bit) or 3276
-# (i386) arcs, so the table grew.
-growth_verdict() {
-	_gn=$1 _gw=$2
-	if [ "$(rc_of "$_gn")" != 0 ] || [ -s "$W/$_gn/err" ]; then
-		echo "status $(rc_of "$_gn"), stderr: $(cat "$W/$_gn/err")"
-		return
-	fi
-	"$W/gmondump" -w "$_gw" "$W/$_gn/gmon.out" arcs 2>&1 |
-		awk '{ n++; if ($3 == 3) ok++ }
-		     END { printf "%s%d arcs, %d of them with count 3 (want 6150)\n",
-		                  n == 6150 && ok == 6150 ? "ok " : "", n, ok }'
-}
-
-growth() {
-	_n=$1 _w=$2 _libs=$3
-	shift 3
-	build "$_n" growth.c "$_libs" "$@" || return
-	run "$_n" --
-	_v=$(growth_verdict "$_n" "$_w")
-	case $_v in
-	ok*) pass "$_n" ;;
-	*) fail "$_n" "$_v" ;;
-	esac
-}
-
+# growth.c with each native toolchain (growth is in common.sh; cross.sh
+# runs it on the foreign targets).
 growth arc-growth 8 "$GLIBC_LIBS" $CC -O2 -pg
 if [ -n "$M32" ]; then
 	growth arc-growth-m32 4 "$M32_LIBS" $CC -m32 -O2 -pg
