@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tables.c - the pool of per-thread arc tables and the recorder's slow
- * paths: a thread's first profiled call, table overflow, thread exit, and
- * the reset of a fork child.
+ * paths: a thread's first profiled call, table growth, thread exit, and
+ * the reset of a fork child; and the one-line summary at exit of what
+ * was not recorded.
  *
  * Tables are mmap'd (never malloc'd: the recorder may run inside malloc or
  * a signal handler).  The caller slots are MAP_NORESERVE (address space

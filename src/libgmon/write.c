@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * write.c - the gmon.out writer: the executable's text bounds and load
- * bias, the merge of the per-thread arc tables, and the GNU version 1 file
+ * write.c - the gmon.out writer: the executable's text bounds (widened to
+ * every executable segment) and load bias, the merge of the per-thread arc tables, and the GNU version 1 file
  * (header, histogram records, arc records) written to a temporary file
  * that is renamed into place only when complete.
  *
