@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * write.c - the gmon.out writer: the executable's text bounds (widened to
- * every executable segment) and load bias, the merge of the per-thread arc tables, and the GNU version 1 file
- * (header, histogram records, arc records) written to a temporary file
- * that is renamed into place only when complete.
+ * write.c - the gmon.out writer: the executable's text bounds (widened
+ * to every executable segment) and load bias, the merge of the per-thread
+ * arc tables, and the GNU version 1 file (header, histogram records, arc
+ * records) written to a temporary file that is renamed into place only
+ * when complete.
  *
  * Addresses go to the file as link-time addresses (runtime address minus
  * the load bias), so gprof can match them with the symbol table of a PIE.
