@@ -16,11 +16,12 @@
 #   histogram  sampling: time shares, threads, rate, bins over 65535
 #   failures   unwritable profiles and a full arc table
 #   signals    exit and dump signals, the C API, GMON_OUT names
+#   loss       growing arc tables, the loss summary, code outside .text
 #   cross      the foreign targets under qemu-user (CROSS_ONLY="TRIPLE..."
 #              limits it to some of tests/targets.sh's)
 # They build programs from tests/libgmon/*.c with each toolchain present,
 # run them in tests/tmp/libgmon/ (or $LIBGMON_TMP) and check the gmon.out
-# they write.  All of it takes about 20 seconds, and the foreign targets
+# they write.  All of it takes about 25 seconds, and the foreign targets
 # about a minute more.  One line per test:
 # "PASS: name", "FAIL: name" plus indented details, or "SKIP: name (why)".
 # Exit status 1 if anything failed.
@@ -33,7 +34,7 @@ TESTS_DIR=$ROOT/tests
 # shellcheck source=tests/libgmon/common.sh
 . "$TESTS_DIR/libgmon/common.sh"
 
-[ $# -gt 0 ] || set -- counts build musl i386 process histogram failures signals cross
+[ $# -gt 0 ] || set -- counts build musl i386 process histogram failures signals loss cross
 libgmon_setup || exit 1
 for part in "$@"; do
 	if [ ! -f "$T/$part.sh" ]; then

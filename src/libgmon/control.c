@@ -83,6 +83,7 @@ static int start(uintptr_t lowpc, uintptr_t highpc)
 {
 	if (__atomic_exchange_n(&start_claimed, 1, __ATOMIC_ACQ_REL))
 		return 0;
+	gmon_widen_text(&lowpc, &highpc);
 	uintptr_t lo = lowpc & ~(uintptr_t)3, hi = (highpc + 3) & ~(uintptr_t)3;
 	if (hi <= lo) {
 		give_up("empty text range");
@@ -143,6 +144,7 @@ void _mcleanup(void)
 	gmon_set_limit(0);
 	gmon_hist_stop();
 	gmon_write_profile();
+	gmon_report_losses();
 	errno = saved;
 }
 

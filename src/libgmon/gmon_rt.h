@@ -43,6 +43,11 @@ enum { GMON_TABLE_FREE = 0, GMON_TABLE_OWNED = 1 };
  * acquire ordering and every arc below it is complete.  Tables are never
  * unmapped: when a thread exits its table goes back to the pool with its
  * counts, and the next new thread continues counting into it.
+ *
+ * arcs[] is reserved for `cap` entries up front but only its first
+ * `committed` are accessible; the recorder asks for more (tables.c,
+ * gmon_table_grow) when `used` reaches them.  The map never moves, so the
+ * 32-bit offsets in the slots and links stay valid while it grows.
  */
 struct gmon_table {
 	volatile uint32_t busy; /* set while this thread is inside the recorder */
@@ -58,6 +63,16 @@ struct gmon_table {
 	/* The owning thread's sampling timer (sampler.c). */
 	timer_t timer;
 	int has_timer;
+	/* After the fields the stubs know, so their offsets stay fixed. */
+	uint32_t committed;     /* arcs[0..committed) are read-write */
+	uint64_t commit_bytes;  /* bytes of arcs[] committed (whole pages) */
+	uint32_t cap_cut;       /* cap is below GMON_MAXARCS: address space
+	                           was short when the table was mapped */
+	/* Calls not counted, by cause (written by the owning thread only;
+	   summed into the one line at exit, see gmon_report_losses). */
+	uint64_t lost_cap;      /* their new arc found the table at its cap */
+	uint64_t lost_busy;     /* a signal handler interrupted the recorder */
+	uint64_t lost_nomem;    /* the table could not grow */
 };
 
 /*
@@ -89,7 +104,7 @@ GMON_HIDDEN void gmon_no_caller(const char *why, uintptr_t selfpc);
 /* What the recorder asks __gmon_slowcall (stubs) to do for it. */
 enum gmon_slow_op {
 	GMON_SLOW_FIRST_CALL = 0,
-	GMON_SLOW_OVERFLOW = 1,
+	GMON_SLOW_GROW = 1,      /* a: the table whose arcs[] is full */
 	GMON_SLOW_NO_CALLER = 2, /* a: the `why` of gmon_no_caller */
 };
 
@@ -110,7 +125,11 @@ GMON_HIDDEN struct gmon_table *gmon_thread_setup(void);
 GMON_HIDDEN struct gmon_table *gmon_tables_head(void);
 GMON_HIDDEN void gmon_tables_after_fork(struct gmon_table *keep);
 GMON_HIDDEN void gmon_set_limit(uintptr_t limit);
+GMON_HIDDEN void gmon_report_losses(void);
 GMON_HIDDEN extern struct gmon_table gmon_dead_table;
+GMON_HIDDEN extern struct gmon_table gmon_nomem_table;
+/* Calls dropped by threads that have gmon_nomem_table (atomic). */
+GMON_HIDDEN extern unsigned long gmon_nomem_calls;
 
 /* sampler.c: the sampling histogram. */
 GMON_HIDDEN int gmon_hist_init(uintptr_t lowpc, uintptr_t textsize);
@@ -121,6 +140,7 @@ GMON_HIDDEN void gmon_hist_thread_begin(struct gmon_table *t);
 GMON_HIDDEN void gmon_hist_thread_end(struct gmon_table *t);
 GMON_HIDDEN const uint32_t *gmon_hist_bins(size_t *nbins);
 GMON_HIDDEN int gmon_hist_rate(void);
+GMON_HIDDEN uint64_t gmon_hist_lost(void);
 
 /* write.c: the gmon.out writer. */
 GMON_HIDDEN void gmon_write_profile(void);
@@ -129,6 +149,8 @@ GMON_HIDDEN int gmon_write_path(const char *path);
 GMON_HIDDEN int gmon_output_disabled(void);
 GMON_HIDDEN uintptr_t gmon_find_bias(uintptr_t lowpc);
 GMON_HIDDEN void gmon_find_text(uintptr_t addr, uintptr_t *lo, uintptr_t *hi);
+GMON_HIDDEN void gmon_widen_text(uintptr_t *lo, uintptr_t *hi);
+GMON_HIDDEN void gmon_object_span(uintptr_t addr, uintptr_t *lo, uintptr_t *hi);
 
 /* signals.c: GMON_EXIT_SIGNALS and GMON_DUMP_SIGNAL. */
 GMON_HIDDEN void gmon_signals_init(void);

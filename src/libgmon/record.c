@@ -24,22 +24,31 @@
 __thread struct gmon_table *gmon_cur
 	__attribute__((tls_model("initial-exec")));
 
-/* Report a full table once; the message needs write(2), hence slowcall. */
-static int overflow_reported;
-
-static void table_full(struct gmon_table *t)
-{
-	if (__atomic_load_n(&overflow_reported, __ATOMIC_RELAXED))
-		return;
-	if (__atomic_exchange_n(&overflow_reported, 1, __ATOMIC_RELAXED))
-		return;
-	__gmon_slowcall(GMON_SLOW_OVERFLOW, t->cap, 0);
-}
-
 /* Slots and chain links are byte offsets from the table's start. */
 static struct gmon_arc *arc_at(struct gmon_table *t, uint32_t off)
 {
 	return (struct gmon_arc *)((char *)t + off);
+}
+
+/* Make arcs[n] accessible: commit more of the reserved arcs (a system
+   call, hence slowcall) unless the cap is reached.  A refusal is counted
+   as the call's loss, and the exit summary reports it. */
+static int make_room(struct gmon_table *t, uint32_t n)
+{
+	if (__builtin_expect(n < t->committed, 1))
+		return 1;
+	if (n >= t->cap) {
+		if (t->cap_cut)
+			t->lost_nomem++;
+		else
+			t->lost_cap++;
+		return 0;
+	}
+	__gmon_slowcall(GMON_SLOW_GROW, (uintptr_t)t, 0);
+	if (n < t->committed)
+		return 1;
+	t->lost_nomem++;
+	return 0;
 }
 
 /* Append a new arc and link it at the head of its caller slot.  The arc is
@@ -48,10 +57,8 @@ static void add_arc(struct gmon_table *t, uint32_t *head,
                     uintptr_t from, uintptr_t self)
 {
 	uint32_t n = t->used + 1;
-	if (n >= t->cap) {
-		table_full(t);
+	if (!make_room(t, n))
 		return;
-	}
 	struct gmon_arc *a = &t->arcs[n];
 	a->from = from;
 	a->self = self;
@@ -88,6 +95,20 @@ static void count_arc(struct gmon_table *t, uintptr_t off,
 	add_arc(t, head, from, self);
 }
 
+/* A call the busy flag turned away.  The dead table (profile written)
+   counts nothing; the shared no-memory table counts atomically; a busy
+   table is interrupted by its own thread's handler, so a plain add that
+   the recorder never touches is enough. */
+static void drop_busy(struct gmon_table *t)
+{
+	if (t == &gmon_dead_table)
+		return;
+	if (t == &gmon_nomem_table)
+		__atomic_fetch_add(&gmon_nomem_calls, 1, __ATOMIC_RELAXED);
+	else
+		t->lost_busy++;
+}
+
 void __mcount_internal(uintptr_t frompc, uintptr_t selfpc)
 {
 	struct gmon_table *t = gmon_cur;
@@ -95,16 +116,19 @@ void __mcount_internal(uintptr_t frompc, uintptr_t selfpc)
 		__gmon_slowcall(GMON_SLOW_FIRST_CALL, frompc, selfpc);
 		return;
 	}
-	/* Re-entered from a signal handler that interrupted us on this
-	   thread (or the thread has the dead table): drop this one call. */
-	if (__builtin_expect(t->busy, 0))
-		return;
 	/* Callers outside the profiled text (the C library calling main, a
 	   thread start, a callback) cannot be named by gprof: skip them, as
 	   glibc does.  limit is 0 when profiling is off. */
 	uintptr_t off = frompc - gmon_p.lowpc;
 	if (__builtin_expect(off >= gmon_p.limit, 0))
 		return;
+	/* Re-entered from a signal handler that interrupted us on this
+	   thread, or a thread without a table of its own: drop the call, and
+	   count it (the stubs' fast paths send busy tables here for that). */
+	if (__builtin_expect(t->busy, 0)) {
+		drop_busy(t);
+		return;
+	}
 	t->busy = 1;
 	SIGNAL_FENCE();
 	count_arc(t, off, frompc, selfpc);

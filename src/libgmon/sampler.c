@@ -44,6 +44,9 @@ static struct {
 	uintptr_t span;          /* bytes covered: nbins << GMON_BIN_SHIFT */
 	uint32_t *bins;
 	size_t nbins;
+	uintptr_t obj_lo;        /* the executable's whole mapped span ... */
+	uintptr_t obj_span;      /* ... (all its PT_LOAD segments) */
+	unsigned long lost;      /* samples in it but outside the bins */
 	int rate;
 	int mode;                /* TIMERS_* */
 	int on;                  /* sampling wanted (between start and stop) */
@@ -97,13 +100,20 @@ static void bin_add(uint32_t *bin, uint32_t w)
 static void on_sigprof(int sig, siginfo_t *si, void *ctx)
 {
 	(void)sig;
-	uintptr_t off = sample_pc(ctx) - h.lowpc;
-	if (off >= h.span)
-		return; /* in a shared library or the kernel's vDSO */
+	uintptr_t pc = sample_pc(ctx);
+	uintptr_t off = pc - h.lowpc;
 	uint32_t w = 1;
 	if (si->si_code == SI_TIMER && si->si_overrun > 0)
 		w += (uint32_t)si->si_overrun;
-	bin_add(&h.bins[off >> GMON_BIN_SHIFT], w);
+	if (off < h.span) {
+		bin_add(&h.bins[off >> GMON_BIN_SHIFT], w);
+		return;
+	}
+	/* A shared library or the vDSO is outside the profile by design (as
+	   with glibc); code of the executable itself that the histogram does
+	   not cover is a loss, counted for the summary at exit. */
+	if (pc - h.obj_lo < h.obj_span)
+		__atomic_fetch_add(&h.lost, w, __ATOMIC_RELAXED);
 }
 
 static int read_rate(void)
@@ -165,6 +175,10 @@ int gmon_hist_init(uintptr_t lowpc, uintptr_t textsize)
 	h.nbins = textsize >> GMON_BIN_SHIFT;
 	h.span = (uintptr_t)h.nbins << GMON_BIN_SHIFT;
 	h.rate = read_rate();
+	uintptr_t olo, ohi;
+	gmon_object_span(lowpc, &olo, &ohi);
+	h.obj_lo = olo;
+	h.obj_span = ohi - olo;
 	void *m = mmap(NULL, h.nbins * sizeof(uint32_t) + 1, PROT_READ | PROT_WRITE,
 	               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (m == MAP_FAILED)
@@ -269,6 +283,7 @@ void gmon_hist_after_fork(struct gmon_table *mine)
 	size_t bytes = h.nbins * sizeof(uint32_t) + 1;
 	if (madvise(h.bins, bytes, MADV_DONTNEED) != 0)
 		memset(h.bins, 0, h.nbins * sizeof(uint32_t));
+	h.lost = 0;
 	timer_lock = 0;
 	holding_timer_lock = 0;
 	for (struct gmon_table *t = gmon_tables_head(); t; t = t->next)
@@ -290,4 +305,10 @@ const uint32_t *gmon_hist_bins(size_t *nbins)
 int gmon_hist_rate(void)
 {
 	return h.rate;
+}
+
+/* Samples the executable's own code took outside the histogram. */
+uint64_t gmon_hist_lost(void)
+{
+	return __atomic_load_n(&h.lost, __ATOMIC_RELAXED);
 }

@@ -40,8 +40,9 @@
  * count.  The add is a load-exclusive/store-exclusive loop: a signal
  * handler that runs on this thread between the load and the store and
  * counts the same arc clears the exclusive monitor, and the loop retries
- * instead of overwriting the handler's counts.  It stays away while the
- * C recorder is busy on this thread.  Uses only x9-x17, which an
+ * instead of overwriting the handler's counts.  While the C recorder is
+ * busy on this thread, the call goes to the recorder, which counts the
+ * drop.  Uses only x9-x17, which an
  * ordinary call may clobber.  Anything else goes to \full.
  */
 .macro FAST_PATH full
@@ -51,7 +52,7 @@
 	ldr	x9, [x9, x10]			/* this thread's table */
 	cbz	x9, \full			/* none yet: the thread's first call */
 	ldr	w10, [x9, #GMON_T_BUSY]
-	cbnz	w10, 9f
+	cbnz	w10, \full			/* busy: the recorder counts the drop */
 	ldr	x11, [x29, #8]			/* frompc, perhaps signed */
 	STRIP_PAC x11, x16
 	adrp	x12, gmon_p

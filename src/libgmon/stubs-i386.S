@@ -24,8 +24,9 @@
  * the GOT address would cost a third register and a call.  The 64-bit
  * count is bumped by an add and an add-with-carry; a signal handler that
  * runs between the two and counts the same arc leaves the carry flag
- * alone (the kernel restores it), so no count is lost.  Anything else
- * goes to \full.  \from is where frompc is after the two pushes; selfpc
+ * alone (the kernel restores it), so no count is lost.  Anything else,
+ * and any call while the recorder is busy on this thread (it counts the
+ * drop), goes to \full.  \from is where frompc is after the two pushes; selfpc
  * is then at 8(%esp).  The initial-exec TLS access needs no GOT register
  * either: in an executable (PIE or not, the only place libgmon goes) the
  * linker turns it into a constant offset from %gs.
@@ -38,7 +39,7 @@
 	testl	%eax, %eax
 	jz	8f
 	cmpl	$0, GMON_T_BUSY(%eax)
-	jne	9f
+	jne	8f				/* busy: the recorder counts the drop */
 	movl	\from, %edx
 	subl	GMON_T_LOWPC(%eax), %edx
 	cmpl	GMON_T_LIMIT(%eax), %edx	/* off >= limit: caller outside */

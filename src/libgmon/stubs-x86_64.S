@@ -51,7 +51,8 @@
  * counts it with a single add to memory.  (A 2-byte slot holds one call
  * site, so the callee is all that needs comparing.)  One instruction
  * cannot be split by a signal, so the fast path needs no busy flag of its
- * own; it only stays away while the C recorder is busy on this thread.
+ * own; while the C recorder is busy on this thread it leaves the call to
+ * the recorder, which drops it and counts the drop for the exit summary.
  * It uses only %r10 and %r11, which the hook may clobber: they carry no
  * arguments, and gcc saves %r10, the static chain, itself.  Anything else
  * (first call of a thread, a new arc, another callee in the slot) goes to
@@ -63,7 +64,7 @@
 	testq	%r11, %r11
 	jz	\full				/* none yet: the thread's first call */
 	cmpl	$0, GMON_T_BUSY(%r11)
-	jne	9f
+	jne	\full
 	movq	\from, %r10
 	subq	gmon_p+GMON_P_LOWPC(%rip), %r10
 	cmpq	gmon_p+GMON_P_LIMIT(%rip), %r10	/* off >= limit: caller outside */

@@ -1,12 +1,18 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * tables.c - the pool of per-thread arc tables and the recorder's slow
- * paths: a thread's first profiled call, table overflow, thread exit, and
- * the reset of a fork child.
+ * paths: a thread's first profiled call, table growth, thread exit, and
+ * the reset of a fork child; and the one-line summary at exit of what
+ * was not recorded.
  *
  * Tables are mmap'd (never malloc'd: the recorder may run inside malloc or
- * a signal handler) with MAP_NORESERVE, so their size is address space
- * only until used.  They form a push-only lock-free list; the one
+ * a signal handler).  The caller slots are MAP_NORESERVE (address space
+ * only until touched).  arcs[] is reserved for the whole cap as PROT_NONE
+ * and committed with mprotect a chunk at a time, doubling, as it fills:
+ * memory follows use, the map never moves (its 32-bit offsets and the
+ * stubs' fast paths stay valid), and a system that refuses more memory
+ * says so with an error the recorder counts, rather than with SIGSEGV or
+ * the OOM killer at the first touch of a page.  They form a push-only lock-free list; the one
  * compare-and-swap per table happens when a thread first gets one, never
  * per call.  A table whose thread has exited keeps its counts and is
  * handed to the next new thread, so memory stays bounded by the largest
@@ -14,8 +20,11 @@
  */
 #define _GNU_SOURCE
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "gmon_rt.h"
 
@@ -42,13 +51,18 @@ _Static_assert(offsetof(struct gmon_arc, count) == GMON_ARC_COUNT, "layout");
 GMON_ARCH_TABLE_CHECKS /* the architecture's own table fields, if any */
 _Static_assert(sizeof(struct gmon_table) <= GMON_HEADS_AT, "layout");
 
-/* Returned to a thread whose table could not be mapped: its busy flag is
-   always set, so the hot path drops that thread's calls at once. */
+/* Returned to a thread after the profile is written: its busy flag is
+   always set, so the hooks drop that thread's calls at once. */
 struct gmon_table gmon_dead_table = { .busy = 1 };
+/* The same for a thread whose table could not be mapped; its calls are
+   counted in gmon_nomem_calls and reported at exit. */
+struct gmon_table gmon_nomem_table = { .busy = 1 };
+unsigned long gmon_nomem_calls;
 
 static struct gmon_table *all_tables;
 static uint32_t arcs_per_table;
 static uint64_t heads_bytes;
+static uint64_t page_size = 4096;
 static pthread_key_t exit_key;
 static int have_exit_key;
 static __thread int in_setup __attribute__((tls_model("initial-exec")));
@@ -58,10 +72,15 @@ struct gmon_table *gmon_tables_head(void)
 	return __atomic_load_n(&all_tables, __ATOMIC_ACQUIRE);
 }
 
-/* Per-thread arc capacity: GMON_MAXARCS, or a size that grows with the
-   text (reserved address space only; pages are touched as arcs appear).
-   The bound keeps a table's map under the 4 GiB its offsets can span. */
+/* Per-thread arc cap: GMON_MAXARCS, or a default that is reserved
+   address space only (memory is committed as arcs appear): 2^24 arcs
+   (512 MiB of address space per thread) on 64-bit targets, where address
+   space is plentiful; on 32-bit ones, where it is not, 8 arcs per 256
+   bytes of text, between 65536 and 2^20 arcs.  The upper bound keeps a
+   table's map under the 4 GiB its offsets can span. */
 #define GMON_MAXARCS_MAX 100000000ul
+/* Bytes of arcs[] committed when a table is made; it doubles from there. */
+#define GMON_FIRST_COMMIT 65536u
 
 static uint32_t choose_capacity(uintptr_t textsize)
 {
@@ -74,10 +93,10 @@ static uint32_t choose_capacity(uintptr_t textsize)
 		gmon_say("ignoring GMON_MAXARCS=%s (expected 16 to %lu)", s,
 		         (unsigned long)GMON_MAXARCS_MAX);
 	}
-	uintptr_t n = textsize / (sizeof(void *) == 8 ? 8 : 32);
-	uintptr_t lo = sizeof(void *) == 8 ? 16384 : 8192;
-	uintptr_t hi = sizeof(void *) == 8 ? (1u << 22) : (1u << 20);
-	return (uint32_t)(n < lo ? lo : n > hi ? hi : n);
+	if (sizeof(void *) == 8)
+		return 1u << 24;
+	uintptr_t n = textsize / 32;
+	return (uint32_t)(n < 65536 ? 65536 : n > (1u << 20) ? (1u << 20) : n);
 }
 
 static void thread_gone(void *p);
@@ -85,34 +104,106 @@ static void thread_gone(void *p);
 void gmon_tables_init(void)
 {
 	GMON_ARCH_INIT();
+	long ps = sysconf(_SC_PAGESIZE);
+	if (ps > 0)
+		page_size = (uint64_t)ps;
 	arcs_per_table = choose_capacity(gmon_p.textsize);
 	heads_bytes = ((uint64_t)(gmon_p.textsize >> GMON_HEAD_SHIFT) + 1) * sizeof(uint32_t);
 	have_exit_key = pthread_key_create(&exit_key, thread_gone) == 0;
 }
 
+/* Rounded up to whole pages of the running system (mprotect needs them;
+   a 64 KiB-page kernel is possible on aarch64 and ppc64le). */
 static uint64_t round_page(uint64_t n)
 {
-	return (n + 4095) & ~(uint64_t)4095;
+	return (n + page_size - 1) & ~(page_size - 1);
 }
 
-/* Map a fresh table: header page, caller slots, arcs, all zero-filled.
-   Sizes are computed in 64 bits because slots and links are 32-bit
-   offsets into the map, which must therefore stay below 4 GiB. */
-static struct gmon_table *table_new(void)
+/*
+ * Commit arcs[] up to `bytes` (whole pages, at most the reservation),
+ * and set `committed` to the arcs that now fit.  Only the owning thread
+ * (or table_new, before anyone sees the table) calls this, so the plain
+ * stores race with nothing; the exit writer never reads past `used`.
+ */
+static int commit_arcs(struct gmon_table *t, uint64_t bytes)
 {
-	uint64_t arc_off = GMON_HEADS_AT + round_page(heads_bytes);
-	uint64_t arcs_bytes = (uint64_t)arcs_per_table * sizeof(struct gmon_arc);
+	uint64_t all = round_page((uint64_t)t->cap * sizeof(struct gmon_arc));
+	if (bytes > all)
+		bytes = all;
+	if (bytes <= t->commit_bytes)
+		return -1;
+	char *from = (char *)t->arcs + t->commit_bytes;
+	if (mprotect(from, (size_t)(bytes - t->commit_bytes),
+	             PROT_READ | PROT_WRITE) != 0)
+		return -1;
+	t->commit_bytes = bytes;
+	uint64_t n = bytes / sizeof(struct gmon_arc);
+	t->committed = n < t->cap ? (uint32_t)n : t->cap;
+	return 0;
+}
+
+/* The recorder's GMON_SLOW_GROW: double the committed part of arcs[]. */
+static void table_grow(struct gmon_table *t)
+{
+	commit_arcs(t, t->commit_bytes * 2);
+}
+
+/*
+ * Reserve a table of `cap` arcs: the header page and caller slots
+ * read-write, arcs[] without access.  Sizes are computed in 64 bits
+ * because slots and links are 32-bit offsets into the map, which must
+ * therefore stay below 4 GiB.  The reservation is not MAP_NORESERVE:
+ * mprotect then charges the kernel's commit accounting (and RLIMIT_DATA)
+ * and fails cleanly when memory is short.
+ */
+static struct gmon_table *table_reserve(uint32_t cap, uint64_t *size)
+{
+	uint64_t arc_off = round_page(GMON_HEADS_AT + heads_bytes);
+	uint64_t arcs_bytes = (uint64_t)cap * sizeof(struct gmon_arc);
 	uint64_t total = arc_off + round_page(arcs_bytes);
 	if (total > UINT32_MAX)
 		return NULL;
-	char *m = mmap(NULL, (size_t)total, PROT_READ | PROT_WRITE,
-	               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	char *m = mmap(NULL, (size_t)total, PROT_NONE,
+	               MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (m == MAP_FAILED)
 		return NULL;
+	if (mmap(m, (size_t)arc_off, PROT_READ | PROT_WRITE,
+	         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED,
+	         -1, 0) == MAP_FAILED) {
+		munmap(m, (size_t)total);
+		return NULL;
+	}
 	struct gmon_table *t = (struct gmon_table *)m;
 	t->heads = (uint32_t *)(m + GMON_HEADS_AT);
 	t->arcs = (struct gmon_arc *)(m + arc_off);
-	t->cap = arcs_per_table;
+	t->cap = cap;
+	*size = total;
+	return t;
+}
+
+/*
+ * Map a fresh table with its first chunk of arcs committed.  Where
+ * address space is short (RLIMIT_AS, a 32-bit process) a smaller cap is
+ * tried, halving down to the first chunk; arcs beyond such a cap are
+ * counted as lost for lack of memory, not as beyond GMON_MAXARCS.
+ */
+static struct gmon_table *table_new(void)
+{
+	uint32_t first = (uint32_t)(GMON_FIRST_COMMIT / sizeof(struct gmon_arc));
+	uint64_t size = 0;
+	struct gmon_table *t = NULL;
+	for (uint32_t cap = arcs_per_table; t == NULL; cap /= 2) {
+		t = table_reserve(cap, &size);
+		if (cap <= first)
+			break;
+	}
+	if (t == NULL)
+		return NULL;
+	t->cap_cut = t->cap < arcs_per_table;
+	if (commit_arcs(t, round_page(GMON_FIRST_COMMIT)) != 0) {
+		munmap(t, (size_t)size);
+		return NULL;
+	}
 	return t;
 }
 
@@ -202,7 +293,7 @@ struct gmon_table *gmon_thread_setup(void)
 		static int told;
 		if (!__atomic_exchange_n(&told, 1, __ATOMIC_RELAXED))
 			gmon_say("cannot map an arc table; calls in some threads are not counted");
-		gmon_cur = &gmon_dead_table;
+		gmon_cur = &gmon_nomem_table;
 		return NULL;
 	}
 	if (have_exit_key)
@@ -242,10 +333,8 @@ void gmon_slow_dispatch(int op, uintptr_t a, uintptr_t b)
 	case GMON_SLOW_FIRST_CALL:
 		first_call(a, b);
 		break;
-	case GMON_SLOW_OVERFLOW:
-		gmon_say("arc table full (%lu arcs in one thread): new arcs are "
-		         "not counted; set GMON_MAXARCS higher",
-		         (unsigned long)a - 1);
+	case GMON_SLOW_GROW:
+		table_grow((struct gmon_table *)a);
 		break;
 	case GMON_SLOW_NO_CALLER:
 		gmon_say("functions compiled without a caller address (%s): "
@@ -261,13 +350,52 @@ void gmon_slow_dispatch(int op, uintptr_t a, uintptr_t b)
  */
 void gmon_tables_after_fork(struct gmon_table *keep)
 {
+	gmon_nomem_calls = 0;
 	for (struct gmon_table *t = gmon_tables_head(); t; t = t->next) {
 		uint32_t used = __atomic_load_n(&t->used, __ATOMIC_ACQUIRE);
 		for (uint32_t i = 1; i <= used; i++)
 			t->arcs[i].count = 0;
+		t->lost_cap = t->lost_busy = t->lost_nomem = 0;
 		if (t != keep) {
 			t->busy = 0;
 			t->owner = GMON_TABLE_FREE;
 		}
 	}
+}
+
+/* Append ", N what" to buf when n is not 0. */
+static void add_part(char *buf, size_t size, uint64_t n, const char *what)
+{
+	if (n == 0)
+		return;
+	size_t len = strlen(buf);
+	snprintf(buf + len, size - len, "%s%llu %s", len ? ", " : "",
+	         (unsigned long long)n, what);
+}
+
+/*
+ * At exit: one line for everything that was not recorded, naming each
+ * cause that occurred, and nothing when all was recorded.  The counts
+ * of every table (live and pooled) are added up.
+ */
+void gmon_report_losses(void)
+{
+	uint64_t cap = 0, busy = 0, nomem = 0;
+	for (struct gmon_table *t = gmon_tables_head(); t; t = t->next) {
+		cap += t->lost_cap;
+		busy += t->lost_busy;
+		nomem += t->lost_nomem;
+	}
+	nomem += __atomic_load_n(&gmon_nomem_calls, __ATOMIC_RELAXED);
+	char what[64], buf[400] = "";
+	snprintf(what, sizeof what, "calls beyond the arc cap (GMON_MAXARCS=%lu)",
+	         (unsigned long)arcs_per_table - 1);
+	add_part(buf, sizeof buf, cap, what);
+	add_part(buf, sizeof buf, busy,
+	         "calls from signal handlers that interrupted the recorder");
+	add_part(buf, sizeof buf, nomem, "calls for lack of memory");
+	add_part(buf, sizeof buf, gmon_hist_lost(),
+	         "samples outside the program's text");
+	if (buf[0] != '\0')
+		gmon_say("not recorded: %s", buf);
 }

@@ -3,7 +3,8 @@
 # each built with its gcc cross compiler (src/libgmon/cross/TRIPLE, made
 # by `make libgmon-cross`) and run under qemu-user.  Per target: exact arc
 # counts for recursion and function pointers (calls.c, PIE and not, -O0
-# and -O2), a cycle (cycle.c) and threads (threads.c); the same counts
+# and -O2), a cycle (cycle.c), threads (threads.c) and a table that must
+# grow (growth.c); the same counts
 # from the target glibc's own runtime; src/gprof and GNU gprof printing
 # the same reports for both; and on the big-endian target, a gprof -s sum
 # that GNU gprof reads back to the same totals.  A target whose toolchain
@@ -140,6 +141,7 @@ cross_target() {
 	exact "$xt-O2-static" calls.c calls.expected $xw "$xlibs" $xt-gcc -O2 -pg -static
 	exact "$xt-cycle" cycle.c cycle.expected $xw "$xlibs" $xt-gcc -O2 -pg
 	exact "$xt-threads" threads.c threads.expected $xw "$xlibs" $xt-gcc -O2 -pg
+	growth "$xt-arc-growth" $xw "$xlibs" $xt-gcc -O2 -pg
 	# The target glibc's own runtime: the same arcs, single-threaded.
 	exact "$xt-glibc" calls.c calls.expected $xw "" $xt-gcc -O2 -pg -g
 	cross_options "$xt-glibc"

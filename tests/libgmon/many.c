@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * many.c - 64 distinct call sites, hence 64 arcs: more than a table
- * limited with GMON_MAXARCS=16 can hold.  The runtime must say so once
- * on stderr, keep running, and still write a valid profile.
+ * limited with GMON_MAXARCS=16 can hold.  The runtime must count the
+ * calls it drops, say so in one line at exit, and write a valid profile.
  */
 #include "testfns.h"
 
