@@ -72,7 +72,10 @@ static inline bool call_text_has(const struct call_decode *d, uint64_t pc,
 static inline bool call_text_clip(const struct call_decode *d, uint64_t *lo,
                                   uint64_t *hi)
 {
-	uint64_t end = d->vma + d->size;
+	/* A text that ends at the top of the address space ends at 2^64,
+	   which does not fit: no range runs past UINT64_MAX anyway. */
+	uint64_t end = d->size > UINT64_MAX - d->vma ? UINT64_MAX
+	                                             : d->vma + d->size;
 
 	if (*lo < d->vma)
 		*lo = d->vma;
@@ -94,8 +97,15 @@ static inline void call_walk16(const struct call_decode *d, uint64_t lo,
 {
 	if (!call_text_clip(d, &lo, &hi))
 		return;
-	for (uint64_t pc = (lo + 1) & ~(uint64_t)1; pc < hi && hi - pc >= 2;)
-		pc += step(d, pc, hi - pc, state);
+	for (uint64_t pc = (lo + 1) & ~(uint64_t)1; pc < hi && hi - pc >= 2;) {
+		size_t n = step(d, pc, hi - pc, state);
+
+		/* The last one: stepping past it may wrap past the top of
+		   the address space. */
+		if (n >= hi - pc)
+			break;
+		pc += n;
+	}
 }
 
 /* The n bytes (1 to 8) at pc as one number, most significant byte first

@@ -87,8 +87,10 @@ static void rv_insn32(const struct call_decode *d, uint64_t pc,
 	} else if (op == RV_JALR && ((insn >> 12) & 7) == 0 &&
 	           rv_is_link(rd) && rs1 != 0 && au->reg == rs1 &&
 	           au->pc_next == pc) {
+		/* JALR clears bit 0 of the sum (an odd offset is legal). */
 		d->direct(d->ctx, call_target(d, au->base,
-		                              call_sext(insn >> 20, 12)));
+		                              call_sext(insn >> 20, 12)) &
+		                  ~(uint64_t)1);
 	}
 }
 

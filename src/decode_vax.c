@@ -110,10 +110,17 @@ static uint64_t vax_call(const struct call_decode *d, uint64_t pc,
 /* Every byte may start an instruction until a call is recognised. */
 void decode_vax(const struct call_decode *d, uint64_t lo, uint64_t hi)
 {
+	/* Every byte of a range far outside the text would be visited. */
+	if (!call_text_clip(d, &lo, &hi))
+		return;
 	for (uint64_t pc = lo; pc < hi;) {
 		uint64_t op;
+		uint64_t next = vax_calls_operand(d, pc, &op) ? vax_call(d, pc, op)
+		                                              : pc + 1;
 
-		pc = vax_calls_operand(d, pc, &op) ? vax_call(d, pc, op)
-		                                   : pc + 1;
+		/* A call ending at the top of the address space wraps. */
+		if (next <= pc)
+			break;
+		pc = next;
 	}
 }

@@ -13,6 +13,9 @@
    call is found. */
 void decode_x86(const struct call_decode *d, uint64_t lo, uint64_t hi)
 {
+	/* Every byte of a range far outside the text would be visited. */
+	if (!call_text_clip(d, &lo, &hi))
+		return;
 	for (uint64_t pc = lo; pc < hi; pc++) {
 		if (!call_text_has(d, pc, 5) || d->text[pc - d->vma] != 0xe8)
 			continue;

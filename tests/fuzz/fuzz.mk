@@ -16,7 +16,7 @@
 # FUZZ_HARNESSES limits either target to some harnesses; FUZZ_FLAGS adds
 # libFuzzer options (e.g. FUZZ_FLAGS=-jobs=2).
 
-FUZZ_HARNESSES ?= gmon symspec mapfile extsym bbconv pipeline
+FUZZ_HARNESSES ?= gmon symspec mapfile extsym bbconv pipeline decoders
 FUZZ_SECONDS ?= 180
 FUZZ_CLANG ?= clang
 FUZZ_FLAGS ?=
@@ -46,6 +46,7 @@ $(FUZZ_RB)/%.o: $(FUZZ_D)/%.c $(FUZZ_D)/*.h src/*.h include/*.h config.mk
 	$(CC) $(FUZZ_REPLAY_CFLAGS) -c -o $@ $<
 
 $(FUZZ_RB)/fuzz_bbconv.o: src/bbconv.c
+$(FUZZ_RB)/fuzz_decoders.o: src/libgmon/arch-riscv64.c
 
 $(FUZZ_RB)/replay-%: $(FUZZ_RB)/fuzz_%.o $(FUZZ_REPLAY_LIB)
 	$(CC) $(SAN_FLAGS) $(FUZZ_WRAP) $(LDFLAGS) -o $@ $< $(FUZZ_REPLAY_LIB) $(LIBS)
@@ -97,6 +98,7 @@ $(FUZZ_LB)/h_%.o: $(FUZZ_D)/%.c $(FUZZ_D)/*.h src/*.h include/*.h config.mk
 	$(FUZZ_CLANG) $(FUZZ_LF_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
 
 $(FUZZ_LB)/h_fuzz_bbconv.o: src/bbconv.c
+$(FUZZ_LB)/h_fuzz_decoders.o: src/libgmon/arch-riscv64.c
 
 $(FUZZ_LB)/fuzz-%: $(FUZZ_LB)/h_fuzz_%.o $(FUZZ_LF_OBJS)
 	$(FUZZ_CLANG) $(FUZZ_LF_SAN) -fsanitize=fuzzer $(FUZZ_WRAP) $(LDFLAGS) -o $@ $< \
