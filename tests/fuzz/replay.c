@@ -9,7 +9,8 @@
  * is passed to LLVMFuzzerTestOneInput, each in a child process, so that a
  * sanitizer report or an abort() on one input does not hide the others:
  * every failing input is named ("replay: FAILED ...") and the exit status
- * is 1 if any failed.
+ * is 1 if any failed.  An input still running after REPLAY_TIMEOUT
+ * seconds fails too (signal 14).
  */
 #include <dirent.h>
 #include <stdint.h>
@@ -19,6 +20,11 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+/* Seconds one input may take. */
+#ifndef REPLAY_TIMEOUT
+#define REPLAY_TIMEOUT 120
+#endif
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv) __attribute__((weak));
@@ -56,6 +62,9 @@ static void run_file(const char *path)
 		exit(2);
 	}
 	if (pid == 0) {
+		/* An input that hangs (all were fuzzed with a 10 or 20 s
+		   timeout) fails with SIGALRM rather than stalling the run. */
+		alarm(REPLAY_TIMEOUT);
 		/* A private copy of exactly `n` bytes, so overreads are caught. */
 		uint8_t *copy = malloc(n ? n : 1);
 		memcpy(copy, buf, n);
