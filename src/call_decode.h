@@ -84,6 +84,29 @@ static inline bool call_text_clip(const struct call_decode *d, uint64_t *lo,
 	return *lo < *hi;
 }
 
+/*
+ * Clips [*lo, *hi) to the text and moves *lo on to the first word a
+ * fixed-width decoder reads: the next multiple of 4 or, with in_step, the
+ * next address a multiple of 4 away from the original *lo (GNU's aarch64
+ * and mips decoders step from the symbol's address as given).  False when
+ * no such address lies before *hi, including when moving on would wrap
+ * past the top of the address space.
+ */
+static inline bool call_text_words(const struct call_decode *d, uint64_t *lo,
+                                   uint64_t *hi, bool in_step)
+{
+	uint64_t from = *lo;
+
+	if (!call_text_clip(d, lo, hi))
+		return false;
+	uint64_t skip = in_step ? (from - *lo) & 3 : (0 - *lo) & 3;
+
+	if (skip >= *hi - *lo)
+		return false;
+	*lo += skip;
+	return true;
+}
+
 /* Decodes the instruction at pc, with `left` bytes (at least 2) of the
    range from pc on; returns its length in bytes. */
 typedef size_t call_step(const struct call_decode *d, uint64_t pc,

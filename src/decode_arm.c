@@ -58,13 +58,9 @@ static char arm_kind_at(const struct call_decode *d, uint64_t pc,
 static void arm_scan_a32(const struct call_decode *d, uint64_t pc,
                          uint64_t end)
 {
-	/* To the next word boundary (which may wrap past the top of the
-	   address space: then there is none). */
-	uint64_t pad = (0 - pc) & 3;
-
-	if (end - pc <= pad)
+	if (!call_text_words(d, &pc, &end, false))
 		return;
-	for (pc += pad; end - pc >= 4; pc += 4) {
+	for (; end - pc >= 4; pc += 4) {
 		uint32_t w = call_text_u32(d, pc);
 		int64_t off = call_sext(w, 24) * 4;
 

@@ -9,13 +9,10 @@
    the register-indirect call. */
 void decode_mips(const struct call_decode *d, uint64_t lo, uint64_t hi)
 {
-	uint64_t from = lo;
-
 	/* Only the text (a range far outside it would be walked word by
 	   word), from its first word in step with lo. */
-	if (!call_text_clip(d, &lo, &hi) || ((from - lo) & 3) >= hi - lo)
+	if (!call_text_words(d, &lo, &hi, true))
 		return;
-	lo += (from - lo) & 3;
 	/* pc >= lo: stop if pc += 4 wraps past the top of the address space */
 	for (uint64_t pc = lo; pc < hi && pc >= lo; pc += 4) {
 		if (!call_text_has(d, pc, 4))

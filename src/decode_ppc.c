@@ -53,11 +53,9 @@ static bool ppc_after_global_entry(const struct call_decode *d,
    absolute, LK (bit 31) link. */
 void decode_ppc(const struct call_decode *d, uint64_t lo, uint64_t hi)
 {
-	/* The first word boundary in the text, if rounding up does not wrap
-	   past the top of the address space. */
-	if (!call_text_clip(d, &lo, &hi) || hi - lo <= ((0 - lo) & 3))
+	if (!call_text_words(d, &lo, &hi, false))
 		return;
-	for (uint64_t pc = lo + ((0 - lo) & 3); hi - pc >= 4; pc += 4) {
+	for (uint64_t pc = lo; hi - pc >= 4; pc += 4) {
 		uint32_t insn = call_text_u32(d, pc);
 
 		if ((insn & 0xfc000001u) != 0x48000001u)

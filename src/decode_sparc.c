@@ -9,12 +9,12 @@
    displacement is a signed 30-bit word count from the instruction. */
 void decode_sparc(const struct call_decode *d, uint64_t lo, uint64_t hi)
 {
-	/* Only the text: a range far outside it would be walked word by
-	   word. */
-	if (!call_text_clip(d, &lo, &hi))
+	/* Only the text (a range far outside it would be walked word by
+	   word), from its first word boundary. */
+	if (!call_text_words(d, &lo, &hi, false))
 		return;
 	/* pc >= lo: stop if pc += 4 wraps past the top of the address space */
-	for (uint64_t pc = (lo + 3) & ~(uint64_t)3; pc < hi && pc >= lo; pc += 4) {
+	for (uint64_t pc = lo; pc < hi && pc >= lo; pc += 4) {
 		if (!call_text_has(d, pc, 4))
 			continue;
 		uint32_t insn = call_text_u32(d, pc);
