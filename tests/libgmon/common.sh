@@ -81,20 +81,30 @@ build() {
 	return 1
 }
 
-# run NAME [VAR=VALUE...] -- [ARGS...]: run $W/NAME/prog in $W/NAME with
-# the given environment; stdout, stderr and the status go to out, err, rc.
-run() {
-	_dir=$W/$1
-	shift
+# launch fg|bg NAME [VAR=VALUE...] -- [ARGS...]: run $W/NAME/prog in
+# $W/NAME with the given environment, stdout and stderr going to out and
+# err.  fg waits (up to RUN_LIMIT) and writes the status to rc; bg
+# returns at once with the pid in $bg (see signals.sh).
+launch() {
+	_mode=$1 _dir=$W/$2
+	shift 2
 	_env=
 	while [ $# -gt 0 ] && [ "$1" != -- ]; do
 		_env="$_env $1"
 		shift
 	done
 	[ $# -gt 0 ] && shift
-	rm -f "$_dir"/gmon.out*
-	(cd "$_dir" && with_timeout "$RUN_LIMIT" env $_env $RUNNER ./prog "$@" >out 2>err; echo $? >rc)
+	rm -f "$_dir"/gmon.out* "$_dir/ready"
+	if [ "$_mode" = bg ]; then
+		(cd "$_dir" && exec env $_env $RUNNER ./prog "$@" >out 2>err) &
+		bg=$!
+	else
+		(cd "$_dir" && with_timeout "$RUN_LIMIT" env $_env $RUNNER ./prog "$@" >out 2>err; echo $? >rc)
+	fi
 }
+
+# run NAME [VAR=VALUE...] -- [ARGS...]: run to the end (launch fg).
+run() { launch fg "$@"; }
 
 rc_of() { cat "$W/$1/rc"; }
 

@@ -9,21 +9,9 @@
 # shellcheck shell=sh disable=SC2086,SC2154
 
 # start_bg NAME [VAR=VALUE...] -- [ARGS...]: start $W/NAME/prog in the
-# background in $W/NAME; its pid goes to $bg.  Then wait_file waits for
-# the file "ready" it writes once running.
-start_bg() {
-	_dir=$W/$1
-	shift
-	_env=
-	while [ $# -gt 0 ] && [ "$1" != -- ]; do
-		_env="$_env $1"
-		shift
-	done
-	[ $# -gt 0 ] && shift
-	rm -f "$_dir"/gmon.out* "$_dir/ready"
-	(cd "$_dir" && exec env $_env ./prog "$@" >out 2>err) &
-	bg=$!
-}
+# background (launch bg, common.sh); its pid goes to $bg.  Then wait_file
+# waits for the file "ready" it writes once running.
+start_bg() { launch bg "$@"; }
 
 # wait_file FILE: up to 10 s for FILE to appear; status 1 if it does not.
 wait_file() {
