@@ -113,6 +113,37 @@ cross_clang() {
 	esac
 }
 
+# cross_badinput NAME: damaged foreign files, read by src/gprof and its
+# sanitizer build: the target's executable cut short, its profile cut
+# short, and the executable read as a profile.  Each must give one line on
+# stderr, GNU gprof's message and exit status, and no sanitizer report.
+cross_badinput() {
+	_d=$W/$1
+	head -c 3000 "$_d/prog" >"$_d/prog.cut"
+	head -c 100 "$_d/gmon.out" >"$_d/gmon.cut"
+	for _case in "prog.cut gmon.out" "prog gmon.cut" "prog prog"; do
+		for _g in "$OUR_GPROF" "$ROOT/build-san/gprof"; do
+			[ -x "$_g" ] || continue
+			sanitizer_env "$_g"
+			(cd "$_d" && "$_g" -b -p $_case >bad.out 2>bad.err
+			 echo $? >bad.rc)
+			(cd "$_d" && MALLOC_PERTURB_=255 "$GNU_GPROF" -b -p $_case \
+				>gnu.out 2>gnu.err; echo $? >gnu.rc)
+			sed 's/^[^:]*gprof: //' "$_d/bad.err" >"$_d/bad.msg"
+			sed 's/^[^:]*gprof: //' "$_d/gnu.err" >"$_d/gnu.msg"
+			if [ "$(wc -l <"$_d/bad.err")" != 1 ] || [ "$(cat "$_d/bad.rc")" = 0 ] ||
+			   ! cmp -s "$_d/bad.msg" "$_d/gnu.msg" ||
+			   ! cmp -s "$_d/bad.rc" "$_d/gnu.rc" ||
+			   ! cmp -s "$_d/bad.out" "$_d/gnu.out"; then
+				fail "$1-badinput" "$_g $_case: status $(cat "$_d/bad.rc") (GNU $(cat "$_d/gnu.rc"))" \
+					"$(cat "$_d/bad.err")" "GNU: $(cat "$_d/gnu.err")"
+				return
+			fi
+		done
+	done
+	pass "$1-badinput"
+}
+
 # cross_target TRIPLE: every check for one target.
 cross_target() {
 	xt=$1
@@ -145,6 +176,7 @@ cross_target() {
 	# The target glibc's own runtime: the same arcs, single-threaded.
 	exact "$xt-glibc" calls.c calls.expected $xw "" $xt-gcc -O2 -pg -g
 	cross_options "$xt-glibc"
+	cross_badinput "$xt-glibc"
 	exact "$xt-glibc-cycle" cycle.c cycle.expected $xw "" $xt-gcc -O2 -pg
 	case $xt in s390x-*) cross_sum "$xt-cycle" ;; esac
 	cross_clang "$xt" "$xw" "$xlibs"
