@@ -4,10 +4,11 @@
 # by `make libgmon-cross`) and run under qemu-user.  Per target: exact arc
 # counts for recursion and function pointers (calls.c, PIE and not, -O0
 # and -O2), a cycle (cycle.c), threads (threads.c) and a table that must
-# grow (growth.c); the same counts
-# from the target glibc's own runtime; src/gprof and GNU gprof printing
-# the same reports for both; and on the big-endian target, a gprof -s sum
-# that GNU gprof reads back to the same totals.  A target whose toolchain
+# grow (growth.c); the same counts from the target glibc's own runtime;
+# src/gprof and GNU gprof printing the same reports for both; damaged
+# foreign files read as GNU gprof reads them; and on the big-endian target,
+# a gprof -s sum that GNU gprof reads back to the same totals.  A target
+# whose toolchain
 # is missing is skipped with one line naming the package.
 # Sourced by tests/libgmon.sh; word lists unquoted on purpose, and the
 # variables come from tests/libgmon/common.sh:
