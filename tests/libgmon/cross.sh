@@ -8,8 +8,7 @@
 # src/gprof and GNU gprof printing the same reports for both; damaged
 # foreign files read as GNU gprof reads them; and on the big-endian target,
 # a gprof -s sum that GNU gprof reads back to the same totals.  A target
-# whose toolchain
-# is missing is skipped with one line naming the package.
+# whose toolchain is missing is skipped with one line naming the package.
 # Sourced by tests/libgmon.sh; word lists unquoted on purpose, and the
 # variables come from tests/libgmon/common.sh:
 # shellcheck shell=sh disable=SC2086,SC2154
