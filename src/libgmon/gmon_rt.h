@@ -141,6 +141,11 @@ GMON_HIDDEN void gmon_hist_thread_end(struct gmon_table *t);
 GMON_HIDDEN const uint32_t *gmon_hist_bins(size_t *nbins);
 GMON_HIDDEN int gmon_hist_rate(void);
 GMON_HIDDEN uint64_t gmon_hist_lost(void);
+GMON_HIDDEN void gmon_hist_credit(uintptr_t pc, uint32_t w);
+
+/* shlibs.c: GMON_SHLIBS, samples and arcs in shared libraries. */
+GMON_HIDDEN int gmon_shlibs_enabled(void);
+GMON_HIDDEN void gmon_shlibs_sample(uintptr_t pc, uint32_t w);
 
 /* write.c: the gmon.out writer. */
 GMON_HIDDEN void gmon_write_profile(void);

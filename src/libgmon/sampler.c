@@ -96,24 +96,35 @@ static void bin_add(uint32_t *bin, uint32_t w)
 	                                    __ATOMIC_RELAXED));
 }
 
-/* Runs on the thread whose CPU time expired the timer. */
-static void on_sigprof(int sig, siginfo_t *si, void *ctx)
+/*
+ * Credit w samples to the code at pc.  Safe in a signal handler and from
+ * any thread: the SIGPROF handler uses it for the interrupted thread, and
+ * other samplers (the wall clock's, for threads that wait) for others.
+ */
+void gmon_hist_credit(uintptr_t pc, uint32_t w)
 {
-	(void)sig;
-	uintptr_t pc = sample_pc(ctx);
 	uintptr_t off = pc - h.lowpc;
-	uint32_t w = 1;
-	if (si->si_code == SI_TIMER && si->si_overrun > 0)
-		w += (uint32_t)si->si_overrun;
 	if (off < h.span) {
 		bin_add(&h.bins[off >> GMON_BIN_SHIFT], w);
 		return;
 	}
-	/* A shared library or the vDSO is outside the profile by design (as
-	   with glibc); code of the executable itself that the histogram does
-	   not cover is a loss, counted for the summary at exit. */
+	/* Code of the executable itself that the histogram does not cover is
+	   a loss, counted for the summary at exit; a shared library or the
+	   vDSO is outside the profile unless GMON_SHLIBS asks for them. */
 	if (pc - h.obj_lo < h.obj_span)
 		__atomic_fetch_add(&h.lost, w, __ATOMIC_RELAXED);
+	else
+		gmon_shlibs_sample(pc, w);
+}
+
+/* Runs on the thread whose CPU time expired the timer. */
+static void on_sigprof(int sig, siginfo_t *si, void *ctx)
+{
+	(void)sig;
+	uint32_t w = 1;
+	if (si->si_code == SI_TIMER && si->si_overrun > 0)
+		w += (uint32_t)si->si_overrun;
+	gmon_hist_credit(sample_pc(ctx), w);
 }
 
 static int read_rate(void)
