@@ -146,6 +146,8 @@ GMON_HIDDEN void gmon_hist_credit(uintptr_t pc, uint32_t w);
 /* shlibs.c: GMON_SHLIBS, samples and arcs in shared libraries. */
 GMON_HIDDEN int gmon_shlibs_enabled(void);
 GMON_HIDDEN void gmon_shlibs_sample(uintptr_t pc, uint32_t w);
+struct gmon_out;
+GMON_HIDDEN void gmon_shlibs_fill(struct gmon_out *o);
 
 /* write.c: the gmon.out writer. */
 GMON_HIDDEN void gmon_write_profile(void);
@@ -156,6 +158,18 @@ GMON_HIDDEN uintptr_t gmon_find_bias(uintptr_t lowpc);
 GMON_HIDDEN void gmon_find_text(uintptr_t addr, uintptr_t *lo, uintptr_t *hi);
 GMON_HIDDEN void gmon_widen_text(uintptr_t *lo, uintptr_t *hi);
 GMON_HIDDEN void gmon_object_span(uintptr_t addr, uintptr_t *lo, uintptr_t *hi);
+
+/* outbuf.c: the writers' buffered output. */
+struct gmon_out {
+	int fd;
+	int err;             /* first errno seen, 0 if none */
+	size_t n;
+	unsigned char buf[16384];
+};
+GMON_HIDDEN void gmon_out_put(struct gmon_out *o, const void *p, size_t len);
+GMON_HIDDEN void gmon_out_le(struct gmon_out *o, uint64_t v, unsigned bytes);
+GMON_HIDDEN int gmon_out_file(const char *path, const char *tmp,
+                              void (*fill)(struct gmon_out *));
 
 /* signals.c: GMON_EXIT_SIGNALS and GMON_DUMP_SIGNAL. */
 GMON_HIDDEN void gmon_signals_init(void);

@@ -33,6 +33,7 @@
 #include <unistd.h>
 
 #include "gmon_format.h"
+#include "gmon_shlibs.h"
 #include "gmon_rt.h"
 
 /* A histogram record holds 16-bit bins; larger bins spill into repeated
@@ -165,69 +166,37 @@ void gmon_widen_text(uintptr_t *lo, uintptr_t *hi)
 	*hi = nhi;
 }
 
-/* ---- buffered output ---- */
+/* ---- fields in the machine's byte order (outbuf.c buffers them) ---- */
 
-struct out {
-	int fd;
-	int err;             /* first errno seen, 0 if none */
-	size_t n;
-	unsigned char buf[16384];
-};
-
-static void flush_out(struct out *o)
+static void put(struct gmon_out *o, const void *p, size_t len)
 {
-	size_t done = 0;
-	while (done < o->n && o->err == 0) {
-		ssize_t w = write(o->fd, o->buf + done, o->n - done);
-		if (w > 0)
-			done += (size_t)w;
-		else if (w < 0 && errno != EINTR)
-			o->err = errno;
-		else if (w == 0)
-			o->err = EIO;
-	}
-	o->n = 0;
+	gmon_out_put(o, p, len);
 }
 
-static void put(struct out *o, const void *p, size_t len)
-{
-	const unsigned char *s = p;
-	while (len > 0) {
-		if (o->n == sizeof o->buf)
-			flush_out(o);
-		size_t k = sizeof o->buf - o->n;
-		k = k < len ? k : len;
-		memcpy(o->buf + o->n, s, k);
-		o->n += k;
-		s += k;
-		len -= k;
-	}
-}
-
-static void put_u32(struct out *o, uint32_t v)
+static void put_u32(struct gmon_out *o, uint32_t v)
 {
 	put(o, &v, sizeof v);
 }
 
-static void put_u16(struct out *o, uint16_t v)
+static void put_u16(struct gmon_out *o, uint16_t v)
 {
 	put(o, &v, sizeof v);
 }
 
-static void put_u8(struct out *o, uint8_t v)
+static void put_u8(struct gmon_out *o, uint8_t v)
 {
 	put(o, &v, 1);
 }
 
 /* Addresses are pointer-sized in the file; uintptr_t is exactly that. */
-static void put_addr(struct out *o, uintptr_t v)
+static void put_addr(struct gmon_out *o, uintptr_t v)
 {
 	put(o, &v, sizeof v);
 }
 
 /* ---- records ---- */
 
-static void put_header(struct out *o)
+static void put_header(struct gmon_out *o)
 {
 	static const unsigned char spare[GMON_HDR_SPARE];
 	put(o, GMON_MAGIC, GMON_MAGIC_LEN);
@@ -242,7 +211,7 @@ static uint32_t records_for(uint32_t v)
 }
 
 /* Record `part` (0-based) of bins [first, end): each bin's share of it. */
-static void put_hist_record(struct out *o, const uint32_t *bins, size_t first,
+static void put_hist_record(struct gmon_out *o, const uint32_t *bins, size_t first,
                             size_t end, uint32_t part)
 {
 	char dimen[GMON_DIMEN_LEN];
@@ -269,7 +238,7 @@ static void put_hist_record(struct out *o, const uint32_t *bins, size_t first,
  * and each run is written that many times: only the hot runs repeat, so a
  * huge count costs a few bytes per record, not a copy of the histogram.
  */
-static void put_histogram(struct out *o)
+static void put_histogram(struct gmon_out *o)
 {
 	size_t nbins;
 	const uint32_t *bins = gmon_hist_bins(&nbins);
@@ -287,7 +256,7 @@ static void put_histogram(struct out *o)
 	}
 }
 
-static void put_arc(struct out *o, uintptr_t from, uintptr_t self, uint64_t count)
+static void put_arc(struct gmon_out *o, uintptr_t from, uintptr_t self, uint64_t count)
 {
 	while (count > 0) {
 		uint32_t c = count > ARC_CHUNK ? ARC_CHUNK : (uint32_t)count;
@@ -325,7 +294,7 @@ static int arc_wanted(const struct gmon_arc *a)
 
 /* Write the arcs of one table as they are (the fallback when there is no
    memory to merge: gprof adds up repeated pairs anyway). */
-static void put_table_arcs(struct out *o, const struct gmon_table *t)
+static void put_table_arcs(struct gmon_out *o, const struct gmon_table *t)
 {
 	uint32_t used = __atomic_load_n(&t->used, __ATOMIC_ACQUIRE);
 	for (uint32_t i = 1; i <= used; i++)
@@ -381,7 +350,7 @@ static size_t gather_arcs(struct flat_arc *all, size_t max)
 /* Gather every table's arcs, sort them by (from, self), and write each
    pair once with its summed count: a small, reproducible file.  The
    scratch array is mapped, not malloc'ed (see the top of the file). */
-static void put_arcs(struct out *o)
+static void put_arcs(struct gmon_out *o)
 {
 	size_t total = 0;
 	for (struct gmon_table *t = gmon_tables_head(); t; t = t->next)
@@ -553,32 +522,44 @@ static void unlock_writer(void)
 	__atomic_store_n(&write_owner, 0, __ATOMIC_RELEASE);
 }
 
-static void write_all(struct out *o)
+static void write_all(struct gmon_out *o)
 {
 	put_header(o);
 	put_histogram(o);
 	put_arcs(o);
-	flush_out(o);
 }
 
-/* Write the file to tmp, then rename it to path; 0 or an errno. */
-static int write_locked(const char *path, const char *tmp)
+/* path + suffix + ".PID.tmp": the temporary name a file is written under. */
+static int tmp_name(char *buf, size_t size, const char *path, const char *suffix)
 {
-	static struct out o; /* 16 KiB: too big for a thread's stack */
-	unlink(tmp); /* a leftover of an earlier process with this pid */
-	o.fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-	if (o.fd < 0)
-		return errno;
-	o.err = 0;
-	o.n = 0;
-	write_all(&o);
-	if (close(o.fd) != 0 && o.err == 0)
-		o.err = errno;
-	if (o.err == 0 && rename(tmp, path) != 0)
-		o.err = errno;
-	if (o.err != 0)
-		unlink(tmp);
-	return o.err;
+	struct name b = { buf, size, 0, 0 };
+	add_str(&b, path);
+	add_str(&b, suffix);
+	add_char(&b, '.');
+	add_num(&b, (unsigned long long)getpid());
+	add_str(&b, ".tmp");
+	return b.overflow ? ENAMETOOLONG : 0;
+}
+
+/*
+ * The side file of GMON_SHLIBS, path + GMSL_SUFFIX, after gmon.out.
+ * Without the switch, a side file left there by an earlier run is
+ * removed: it describes a profile that no longer exists, and gprof
+ * would otherwise add it to the new one.
+ */
+static int write_side(const char *path)
+{
+	char side[PATH_MAX + 16], tmp[PATH_MAX + 48];
+	struct name b = { side, sizeof side, 0, 0 };
+	add_str(&b, path);
+	add_str(&b, GMSL_SUFFIX);
+	if (b.overflow || tmp_name(tmp, sizeof tmp, path, GMSL_SUFFIX) != 0)
+		return ENAMETOOLONG;
+	if (!gmon_shlibs_enabled()) {
+		unlink(side);
+		return 0;
+	}
+	return gmon_out_file(side, tmp, gmon_shlibs_fill);
 }
 
 /* Write the profile so far to path, through PATH.PID.tmp in the same
@@ -586,21 +567,14 @@ static int write_locked(const char *path, const char *tmp)
 int gmon_write_path(const char *path)
 {
 	char tmp[PATH_MAX + 32];
-	struct name b = { tmp, sizeof tmp, 0, 0 };
 	int saved = errno;
-	add_str(&b, path);
-	add_char(&b, '.');
-	add_num(&b, (unsigned long long)getpid());
-	add_str(&b, ".tmp");
-	int err;
-	if (path[0] == '\0')
-		err = ENOENT;
-	else if (b.overflow)
-		err = ENAMETOOLONG;
-	else
+	int err = path[0] == '\0' ? ENOENT : tmp_name(tmp, sizeof tmp, path, "");
+	if (err == 0)
 		err = lock_writer();
 	if (err == 0) {
-		err = write_locked(path, tmp);
+		err = gmon_out_file(path, tmp, write_all);
+		if (err == 0)
+			err = write_side(path);
 		unlock_writer();
 	}
 	errno = saved;
