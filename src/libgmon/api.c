@@ -58,6 +58,7 @@ GMON_API int gmon_reset(void)
 	uint32_t *bins = (uint32_t *)gmon_hist_bins(&nbins);
 	for (size_t i = 0; i < nbins; i++)
 		__atomic_store_n(&bins[i], 0, __ATOMIC_RELAXED);
+	gmon_shlibs_reset();
 	return 0;
 }
 

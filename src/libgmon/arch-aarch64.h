@@ -22,6 +22,7 @@
 /* Offsets the fast path reads; tables.c checks them with offsetof(). */
 #define GMON_P_LOWPC     0   /* struct gmon_params; LIMIT must follow */
 #define GMON_P_LIMIT     8   /* LOWPC: the stub loads both with one ldp */
+#define GMON_P_SHLIBS    40
 #define GMON_T_BUSY      0   /* struct gmon_table */
 #define GMON_ARC_SELF    8   /* struct gmon_arc */
 #define GMON_ARC_COUNT   16

@@ -20,6 +20,7 @@
 #define GMON_T_BUSY      0   /* struct gmon_table */
 #define GMON_T_LOWPC     28  /* ... its GMON_ARCH_TABLE_FIELDS */
 #define GMON_T_LIMIT     32
+#define GMON_T_SHLIBS    36
 #define GMON_ARC_FROM    0   /* struct gmon_arc */
 #define GMON_ARC_SELF    4
 #define GMON_ARC_COUNT   8   /* 64 bits: add, then add-with-carry */
@@ -31,20 +32,24 @@
 #include "arch-x86.h"
 
 /*
- * Copies of gmon_p.lowpc and gmon_p.limit in every table: the fast path
+ * Copies of gmon_p.lowpc, gmon_p.limit and gmon_p.shlibs in every table: the fast path
  * has no register free to hold the GOT address, so it can reach
  * thread-local data (the table) but not globals.  gmon_copy_params()
  * (tables.c) fills them race-free against a concurrent moncontrol().
  */
 #define GMON_ARCH_TABLE_FIELDS \
 	uintptr_t lowpc;        \
-	uintptr_t limit;
-#define GMON_ARCH_TABLE_CLAIM(t) gmon_copy_params(&(t)->lowpc, &(t)->limit)
+	uintptr_t limit;        \
+	uintptr_t shlibs;
+#define GMON_ARCH_TABLE_CLAIM(t) \
+	((t)->shlibs = (uintptr_t)gmon_p.shlibs, \
+	 gmon_copy_params(&(t)->lowpc, &(t)->limit))
 #define GMON_ARCH_TABLE_SET_LIMIT(t, v) \
 	__atomic_store_n(&(t)->limit, (v), __ATOMIC_SEQ_CST)
 #define GMON_ARCH_TABLE_CHECKS                                                  \
 	_Static_assert(offsetof(struct gmon_table, lowpc) == GMON_T_LOWPC, "layout"); \
-	_Static_assert(offsetof(struct gmon_table, limit) == GMON_T_LIMIT, "layout");
+	_Static_assert(offsetof(struct gmon_table, limit) == GMON_T_LIMIT, "layout"); \
+	_Static_assert(offsetof(struct gmon_table, shlibs) == GMON_T_SHLIBS, "layout");
 
 /* glibc and musl both name the saved %eip REG_EIP (with _GNU_SOURCE). */
 #define GMON_ARCH_UC_PC(uc) ((uc)->uc_mcontext.gregs[REG_EIP])

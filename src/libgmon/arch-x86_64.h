@@ -19,6 +19,7 @@
 /* Offsets the fast path reads; tables.c checks them with offsetof(). */
 #define GMON_P_LOWPC     0   /* struct gmon_params */
 #define GMON_P_LIMIT     8
+#define GMON_P_SHLIBS    40
 #define GMON_T_BUSY      0   /* struct gmon_table */
 #define GMON_ARC_SELF    8   /* struct gmon_arc */
 #define GMON_ARC_COUNT   16

@@ -73,6 +73,12 @@ struct gmon_table {
 	uint64_t lost_cap;      /* their new arc found the table at its cap */
 	uint64_t lost_busy;     /* a signal handler interrupted the recorder */
 	uint64_t lost_nomem;    /* the table could not grow */
+	/* GMON_SHLIBS: calls from outside the executable, open-addressed by
+	   (from, self), mapped at the first one (shlibs.c); a free slot has
+	   from == 0.  Full after a few probes: counted in lost_xfull. */
+	struct gmon_arc *xarcs;
+	uint32_t xmask;         /* slots - 1 */
+	uint64_t lost_xfull;
 };
 
 /*
@@ -87,6 +93,7 @@ struct gmon_params {
 	uintptr_t bias;    /* load bias: runtime address - link-time address */
 	int phase;         /* enum gmon_phase */
 	int forked;        /* this process is a fork child of a profiled one */
+	int shlibs;        /* GMON_SHLIBS: calls from outside the text count too */
 } __attribute__((aligned(64)));
 
 GMON_HIDDEN extern struct gmon_params gmon_p;
@@ -106,6 +113,8 @@ enum gmon_slow_op {
 	GMON_SLOW_FIRST_CALL = 0,
 	GMON_SLOW_GROW = 1,      /* a: the table whose arcs[] is full */
 	GMON_SLOW_NO_CALLER = 2, /* a: the `why` of gmon_no_caller */
+	GMON_SLOW_XMAP = 3,      /* a: the table that needs its xarcs */
+	GMON_SLOW_WALK = 4,      /* a new caller outside the executable */
 };
 
 /*
@@ -142,10 +151,17 @@ GMON_HIDDEN const uint32_t *gmon_hist_bins(size_t *nbins);
 GMON_HIDDEN int gmon_hist_rate(void);
 GMON_HIDDEN uint64_t gmon_hist_lost(void);
 GMON_HIDDEN void gmon_hist_credit(uintptr_t pc, uint32_t w);
+GMON_HIDDEN int gmon_hist_clock_wall(void);
 
 /* shlibs.c: GMON_SHLIBS, samples and arcs in shared libraries. */
 GMON_HIDDEN int gmon_shlibs_enabled(void);
 GMON_HIDDEN void gmon_shlibs_sample(uintptr_t pc, uint32_t w);
+GMON_HIDDEN void gmon_shlibs_init(void);
+GMON_HIDDEN void gmon_shlibs_walk(void);
+GMON_HIDDEN void gmon_shlibs_map_arcs(struct gmon_table *t);
+GMON_HIDDEN void gmon_shlibs_after_fork(void);
+GMON_HIDDEN void gmon_shlibs_reset(void);
+GMON_HIDDEN void gmon_shlibs_losses(uint64_t *samples, uint64_t *calls);
 struct gmon_out;
 GMON_HIDDEN void gmon_shlibs_fill(struct gmon_out *o);
 
@@ -174,6 +190,8 @@ GMON_HIDDEN int gmon_out_file(const char *path, const char *tmp,
 /* signals.c: GMON_EXIT_SIGNALS and GMON_DUMP_SIGNAL. */
 GMON_HIDDEN void gmon_signals_init(void);
 GMON_HIDDEN void gmon_signals_after_fork(void);
+/* Set while this thread runs one of those handlers. */
+GMON_HIDDEN extern __thread int gmon_in_handler;
 
 /* control.c: messages on stderr, one line each. */
 GMON_HIDDEN void gmon_say(const char *fmt, ...)

@@ -95,6 +95,50 @@ static void count_arc(struct gmon_table *t, uintptr_t off,
 	add_arc(t, head, from, self);
 }
 
+/*
+ * GMON_SHLIBS: a call from outside the executable (a shared library, a
+ * dlopen'ed module), counted in the thread's own open-addressed table of
+ * (from, self) pairs, mapped at its first such call.  A new pair also
+ * asks for a walk of the loaded objects, so that a module is known while
+ * it is loaded even if it is gone by the time the profile is written.
+ */
+#define XARC_PROBES 32
+
+static uint32_t xarc_hash(uintptr_t from, uintptr_t self)
+{
+	uint64_t x = ((uint64_t)from ^ ((uint64_t)self << 1)) * 0x9e3779b97f4a7c15ull;
+	return (uint32_t)(x >> 32);
+}
+
+static void count_foreign(struct gmon_table *t, uintptr_t from, uintptr_t self)
+{
+	if (__builtin_expect(t->xarcs == NULL, 0)) {
+		__gmon_slowcall(GMON_SLOW_XMAP, (uintptr_t)t, 0);
+		if (t->xarcs == NULL) {
+			t->lost_nomem++;
+			return;
+		}
+	}
+	uint32_t i = xarc_hash(from, self);
+	for (int probe = 0; probe < XARC_PROBES; probe++, i++) {
+		struct gmon_arc *a = &t->xarcs[i & t->xmask];
+		if (a->from == from && a->self == self) {
+			a->count++;
+			return;
+		}
+		if (a->from == 0) {
+			/* from last: the writer takes a slot with from != 0
+			   as complete (a word-sized store, even on i386). */
+			a->self = self;
+			a->count = 1;
+			__atomic_store_n(&a->from, from, __ATOMIC_RELEASE);
+			__gmon_slowcall(GMON_SLOW_WALK, 0, 0);
+			return;
+		}
+	}
+	t->lost_xfull++;
+}
+
 /* A call the busy flag turned away.  The dead table (profile written)
    counts nothing; the shared no-memory table counts atomically; a busy
    table is interrupted by its own thread's handler, so a plain add that
@@ -117,10 +161,13 @@ void __mcount_internal(uintptr_t frompc, uintptr_t selfpc)
 		return;
 	}
 	/* Callers outside the profiled text (the C library calling main, a
-	   thread start, a callback) cannot be named by gprof: skip them, as
-	   glibc does.  limit is 0 when profiling is off. */
+	   thread start, a callback) cannot be named by gprof in gmon.out:
+	   skip them, as glibc does, unless GMON_SHLIBS keeps them for the
+	   side file.  limit is 0 when profiling is off. */
 	uintptr_t off = frompc - gmon_p.lowpc;
-	if (__builtin_expect(off >= gmon_p.limit, 0))
+	int outside = off >= gmon_p.limit;
+	if (__builtin_expect(outside, 0) &&
+	    (!gmon_p.shlibs || gmon_p.limit == 0 || frompc == 0))
 		return;
 	/* Re-entered from a signal handler that interrupted us on this
 	   thread, or a thread without a table of its own: drop the call, and
@@ -131,7 +178,10 @@ void __mcount_internal(uintptr_t frompc, uintptr_t selfpc)
 	}
 	t->busy = 1;
 	SIGNAL_FENCE();
-	count_arc(t, off, frompc, selfpc);
+	if (outside)
+		count_foreign(t, frompc, selfpc);
+	else
+		count_arc(t, off, frompc, selfpc);
 	SIGNAL_FENCE();
 	t->busy = 0;
 }

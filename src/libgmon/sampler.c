@@ -318,6 +318,12 @@ int gmon_hist_rate(void)
 	return h.rate;
 }
 
+/* Whether samples are taken on the wall clock (GMON_CLOCK=wall). */
+int gmon_hist_clock_wall(void)
+{
+	return 0;
+}
+
 /* Samples the executable's own code took outside the histogram. */
 uint64_t gmon_hist_lost(void)
 {

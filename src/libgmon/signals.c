@@ -101,9 +101,12 @@ static int parse_list(const char *var, const char *value, sigset_t *set)
 	return 0;
 }
 
+__thread int gmon_in_handler __attribute__((tls_model("initial-exec")));
+
 /* Write the profile, then die of sig as if libgmon were not there. */
 static void on_exit_signal(int sig)
 {
+	gmon_in_handler = 1;
 	_mcleanup();
 	struct sigaction dfl;
 	memset(&dfl, 0, sizeof dfl);
@@ -122,8 +125,10 @@ static void on_dump_signal(int sig)
 {
 	int saved = errno;
 	(void)sig;
+	gmon_in_handler++;
 	if (__atomic_load_n(&gmon_p.phase, __ATOMIC_ACQUIRE) == GMON_RUNNING)
 		gmon_write_named(__atomic_add_fetch(&dumps, 1, __ATOMIC_RELAXED), 0);
+	gmon_in_handler--;
 	errno = saved;
 }
 

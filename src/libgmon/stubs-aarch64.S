@@ -60,7 +60,7 @@
 	ldp	x13, x14, [x12, #GMON_P_LOWPC]	/* lowpc, limit */
 	sub	x11, x11, x13
 	cmp	x11, x14			/* off >= limit: caller outside */
-	b.hs	9f				/* the text, or profiling is off */
+	b.hs	7f				/* the text, or profiling is off */
 	lsr	x11, x11, #GMON_HEAD_SHIFT
 	add	x11, x9, x11, lsl #2
 	ldr	w11, [x11, #GMON_HEADS_AT]	/* offset of the slot's first arc */
@@ -75,6 +75,9 @@
 	stxr	w13, x12, [x11]
 	cbnz	w13, 1b
 9:	ret
+7:	ldr	w13, [x12, #GMON_P_SHLIBS]	/* GMON_SHLIBS: the recorder keeps */
+	cbz	w13, 9b				/* calls from libraries */
+	b	\full
 .endm
 
 	.p2align 4

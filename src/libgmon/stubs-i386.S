@@ -43,7 +43,7 @@
 	movl	\from, %edx
 	subl	GMON_T_LOWPC(%eax), %edx
 	cmpl	GMON_T_LIMIT(%eax), %edx	/* off >= limit: caller outside */
-	jae	9f				/* the text, or profiling is off */
+	jae	7f				/* the text, or profiling is off */
 	andl	$-4, %edx			/* slot * 4 */
 	movl	GMON_HEADS_AT(%eax,%edx), %edx	/* offset of the slot's first arc */
 	testl	%edx, %edx
@@ -63,6 +63,9 @@
 8:	popl	%edx
 	popl	%eax
 	jmp	\full
+7:	cmpl	$0, GMON_T_SHLIBS(%eax)		/* GMON_SHLIBS: the recorder */
+	jne	8b				/* keeps calls from libraries */
+	jmp	9b
 .endm
 
 	.p2align 4

@@ -68,7 +68,7 @@
 	movq	\from, %r10
 	subq	gmon_p+GMON_P_LOWPC(%rip), %r10
 	cmpq	gmon_p+GMON_P_LIMIT(%rip), %r10	/* off >= limit: caller outside */
-	jae	9f				/* the text, or profiling is off */
+	jae	7f				/* the text, or profiling is off */
 	andq	$-2, %r10			/* slot * 4 == (off & ~1) * 2 */
 	movl	GMON_HEADS_AT(%r11,%r10,2), %r10d /* offset of the slot's first arc */
 	testl	%r10d, %r10d
@@ -79,6 +79,9 @@
 	jne	\full
 	addq	$1, GMON_ARC_COUNT(%r10)
 9:	ret
+7:	cmpl	$0, gmon_p+GMON_P_SHLIBS(%rip)	/* GMON_SHLIBS: the recorder */
+	je	9b				/* keeps calls from libraries */
+	jmp	\full
 .endm
 
 	.p2align 4

@@ -36,6 +36,9 @@ _Static_assert(offsetof(struct gmon_params, lowpc) == GMON_P_LOWPC, "layout");
 #ifdef GMON_P_LIMIT
 _Static_assert(offsetof(struct gmon_params, limit) == GMON_P_LIMIT, "layout");
 #endif
+#ifdef GMON_P_SHLIBS
+_Static_assert(offsetof(struct gmon_params, shlibs) == GMON_P_SHLIBS, "layout");
+#endif
 #ifdef GMON_T_BUSY
 _Static_assert(offsetof(struct gmon_table, busy) == GMON_T_BUSY, "layout");
 #endif
@@ -336,6 +339,12 @@ void gmon_slow_dispatch(int op, uintptr_t a, uintptr_t b)
 	case GMON_SLOW_GROW:
 		table_grow((struct gmon_table *)a);
 		break;
+	case GMON_SLOW_XMAP:
+		gmon_shlibs_map_arcs((struct gmon_table *)a);
+		break;
+	case GMON_SLOW_WALK:
+		gmon_shlibs_walk();
+		break;
 	case GMON_SLOW_NO_CALLER:
 		gmon_say("functions compiled without a caller address (%s): "
 		         "their call counts are not recorded", (const char *)a);
@@ -355,7 +364,7 @@ void gmon_tables_after_fork(struct gmon_table *keep)
 		uint32_t used = __atomic_load_n(&t->used, __ATOMIC_ACQUIRE);
 		for (uint32_t i = 1; i <= used; i++)
 			t->arcs[i].count = 0;
-		t->lost_cap = t->lost_busy = t->lost_nomem = 0;
+		t->lost_cap = t->lost_busy = t->lost_nomem = t->lost_xfull = 0;
 		if (t != keep) {
 			t->busy = 0;
 			t->owner = GMON_TABLE_FREE;
@@ -380,7 +389,9 @@ static void add_part(char *buf, size_t size, uint64_t n, const char *what)
  */
 void gmon_report_losses(void)
 {
-	uint64_t cap = 0, busy = 0, nomem = 0;
+	uint64_t cap = 0, busy = 0, nomem = 0, lib_samples, lib_calls;
+	gmon_shlibs_losses(&lib_samples, &lib_calls);
+	cap += lib_calls;
 	for (struct gmon_table *t = gmon_tables_head(); t; t = t->next) {
 		cap += t->lost_cap;
 		busy += t->lost_busy;
@@ -396,6 +407,8 @@ void gmon_report_losses(void)
 	add_part(buf, sizeof buf, nomem, "calls for lack of memory");
 	add_part(buf, sizeof buf, gmon_hist_lost(),
 	         "samples outside the program's text");
+	add_part(buf, sizeof buf, lib_samples,
+	         "samples in shared libraries (table full or object unknown)");
 	if (buf[0] != '\0')
 		gmon_say("not recorded: %s", buf);
 }
