@@ -84,6 +84,7 @@ static int start(uintptr_t lowpc, uintptr_t highpc)
 {
 	if (__atomic_exchange_n(&start_claimed, 1, __ATOMIC_ACQ_REL))
 		return 0;
+	gmon_shlibs_quiet(1);
 	gmon_widen_text(&lowpc, &highpc);
 	uintptr_t lo = lowpc & ~(uintptr_t)3, hi = (highpc + 3) & ~(uintptr_t)3;
 	if (hi <= lo) {
@@ -107,6 +108,7 @@ static int start(uintptr_t lowpc, uintptr_t highpc)
 		gmon_thread_setup();
 	moncontrol(1);
 	gmon_signals_init();
+	gmon_shlibs_quiet(0);
 	return 1;
 }
 

@@ -161,6 +161,7 @@ GMON_HIDDEN void gmon_shlibs_walk(void);
 GMON_HIDDEN void gmon_shlibs_map_arcs(struct gmon_table *t);
 GMON_HIDDEN void gmon_shlibs_after_fork(void);
 GMON_HIDDEN void gmon_shlibs_reset(void);
+GMON_HIDDEN void gmon_shlibs_quiet(int on);
 GMON_HIDDEN void gmon_shlibs_losses(uint64_t *samples, uint64_t *calls);
 struct gmon_out;
 GMON_HIDDEN void gmon_shlibs_fill(struct gmon_out *o);

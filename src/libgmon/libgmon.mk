@@ -121,9 +121,15 @@ LGM_PC = sed -e 's|@prefix@|$(prefix)|' -e 's|@exec_prefix@|$(exec_prefix)|' \
 ifeq ($(strip $(CROSS)),)
 
 $(eval $(call LGM_VARIANT,native,$(CC),$(LGM)/libgmon.a))
-LIBGMON_TARGETS := $(LGM)/libgmon.a
+# libgmon-audit.so: the LD_AUDIT module (glibc only) that counts the
+# program's PLT calls into shared libraries for GMON_SHLIBS (audit.c).
+$(LGM)/libgmon-audit.so: $(LGM)/audit.c $(LGM)/audit_port.h
+	$(CC) -std=gnu11 -Wall -Wextra $(LGM_USER_CFLAGS) -O2 -fPIC -shared \
+		-fvisibility=default -I$(LGM) -o $@ $<
+LIBGMON_TARGETS := $(LGM)/libgmon.a $(LGM)/libgmon-audit.so
 LIBGMON_INSTALL = $(INSTALL) -d $(DESTDIR)$(libdir)/pkgconfig && \
 	$(INSTALL) -m 644 $(LGM)/libgmon.a $(DESTDIR)$(libdir)/libgmon.a && \
+	$(INSTALL) -m 755 $(LGM)/libgmon-audit.so $(DESTDIR)$(libdir)/libgmon-audit.so && \
 	$(INSTALL) -d $(DESTDIR)$(includedir) $(DESTDIR)$(mandir)/man3 && \
 	$(INSTALL) -m 644 include/libgmon.h $(DESTDIR)$(includedir)/libgmon.h && \
 	$(INSTALL) -m 644 doc/libgmon.3 $(DESTDIR)$(mandir)/man3/libgmon.3 && \

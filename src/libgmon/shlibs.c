@@ -23,8 +23,21 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "audit_port.h"
 #include "gmon_shlibs.h"
 #include "gmon_rt.h"
+
+/* Where libgmon-audit.so (LD_AUDIT, glibc) leaves its table of the
+   program's PLT calls, and the note by which it finds this port. */
+GMON_HIDDEN struct gmon_audit_port gmon_audit_port;
+#ifdef __GLIBC__
+__asm__(".pushsection .note.gproftk.port,\"a\",%note\n"
+        "	.balign 4\n"
+        "	.long 8, 4, 0x67706f72\n"
+        "	.asciz \"gproftk\"\n"
+        "1:	.long gmon_audit_port - 1b\n"
+        "	.popsection\n");
+#endif
 
 /* Samples outside the executable: 2^17 distinct PCs (2 MiB of address
    space, touched as filled); probing stops after MAX_PROBE slots. */
@@ -314,6 +327,8 @@ void gmon_shlibs_walk(void)
 void gmon_shlibs_init(void)
 {
 	const char *v = gmon_env("GMON_SHLIBS");
+	if (v == NULL && gmon_audit_port.arcs != NULL)
+		v = "1"; /* LD_AUDIT=libgmon-audit.so alone asks for it */
 	if (v == NULL || strcmp(v, "0") == 0)
 		return;
 	if (strcmp(v, "1") != 0) {
@@ -452,23 +467,38 @@ static void count_unplaced(void)
 	s.unplaced = n;
 }
 
-/* An arc of the side file: one end at least outside the executable. */
-static int put_arc(struct gmon_out *o, const struct gmon_arc *a)
+/* One (caller, callee, count) of the side file, when at least one end is
+   outside the executable; counts it (o NULL) or writes it. */
+static int put_pair(struct gmon_out *o, uintptr_t pc, uintptr_t callee, uint64_t c)
 {
-	uintptr_t pc = __atomic_load_n(&a->from, __ATOMIC_ACQUIRE);
-	uint64_t c = a->count;
 	uint32_t from, self;
-	if (pc == 0 || c == 0 || !object_of(a->from, &from) || !object_of(a->self, &self) ||
+	if (pc == 0 || c == 0 || !object_of(pc, &from) || !object_of(callee, &self) ||
 	    (from == 0 && self == 0))
 		return 0;
 	if (o != NULL) {
 		gmon_out_le(o, from, 4);
-		gmon_out_le(o, a->from - s.objs[from].bias, 8);
+		gmon_out_le(o, pc - s.objs[from].bias, 8);
 		gmon_out_le(o, self, 4);
-		gmon_out_le(o, a->self - s.objs[self].bias, 8);
+		gmon_out_le(o, callee - s.objs[self].bias, 8);
 		gmon_out_le(o, c, 8);
 	}
 	return 1;
+}
+
+/* An arc of the side file: one end at least outside the executable. */
+static int put_arc(struct gmon_out *o, const struct gmon_arc *a)
+{
+	uintptr_t pc = __atomic_load_n(&a->from, __ATOMIC_ACQUIRE);
+	return put_pair(o, pc, a->self, a->count);
+}
+
+/* The same for a call the auditor counted (from 1: a slot being filled). */
+static int put_audit_arc(struct gmon_out *o, const struct gmon_audit_arc *a)
+{
+	uintptr_t pc = __atomic_load_n(&a->from, __ATOMIC_ACQUIRE);
+	if (pc <= 1)
+		return 0;
+	return put_pair(o, pc, a->self, __atomic_load_n(&a->count, __ATOMIC_RELAXED));
 }
 
 /* Pass over every table's arcs: the executable's own tables hold the
@@ -485,6 +515,10 @@ static uint64_t table_arcs(struct gmon_out *o)
 		for (uint32_t i = 0; x != NULL && i <= t->xmask; i++)
 			n += (uint64_t)put_arc(o, &x[i]);
 	}
+	const struct gmon_audit_arc *p =
+		__atomic_load_n(&gmon_audit_port.arcs, __ATOMIC_ACQUIRE);
+	for (uint32_t i = 0; p != NULL && i <= gmon_audit_port.mask; i++)
+		n += (uint64_t)put_audit_arc(o, &p[i]);
 	return n;
 }
 
@@ -503,6 +537,13 @@ static void put_arcs(struct gmon_out *o)
  * except in a signal handler (the loader's lock may be held by the very
  * code the signal interrupted); then the ones already known serve.
  */
+/* libgmon-audit.so counts nothing while libgmon writes (its own calls
+   are not the program's). */
+void gmon_shlibs_quiet(int on)
+{
+	__atomic_store_n(&gmon_audit_port.quiet, (uint32_t)on, __ATOMIC_RELAXED);
+}
+
 void gmon_shlibs_fill(struct gmon_out *o)
 {
 	if (!gmon_in_handler)

@@ -572,9 +572,11 @@ int gmon_write_path(const char *path)
 	if (err == 0)
 		err = lock_writer();
 	if (err == 0) {
+		gmon_shlibs_quiet(1);
 		err = gmon_out_file(path, tmp, write_all);
 		if (err == 0)
 			err = write_side(path);
+		gmon_shlibs_quiet(0);
 		unlock_writer();
 	}
 	errno = saved;

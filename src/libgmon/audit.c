@@ -1,0 +1,184 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * audit.c - libgmon-audit.so, an LD_AUDIT module for glibc that counts
+ * the calls a profiled program makes through its PLT into shared
+ * libraries (the C library's functions above all, which no -pg build
+ * can see), for libgmon's GMON_SHLIBS side file.
+ *
+ *   LD_AUDIT=/usr/local/lib/libgmon-audit.so ./prog
+ *
+ * The dynamic linker sends every PLT call of the program (the objects
+ * it asks about: the executable only) through its profiling trampoline
+ * and calls la_*_gnu_pltenter with the caller's registers; the return
+ * address on the stack is the call site.  That costs a few hundred
+ * nanoseconds per call; nothing else in the program is slowed.  Objects
+ * linked with -z now bind their PLT at start and are not seen (link
+ * with -z lazy).  The counts go to a table this module maps and hands to
+ * libgmon through the port (audit_port.h); a program without libgmon
+ * has no port, and this module then does nothing.
+ */
+#define _GNU_SOURCE
+#include <elf.h>
+#include <link.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <sys/mman.h>
+
+#include "audit_port.h"
+
+#define SLOTS (1u << 16)
+#define PROBES 64
+
+static struct gmon_audit_port *port;
+static struct gmon_audit_arc *table;
+static struct link_map *program;
+
+unsigned int la_version(unsigned int version)
+{
+	return version < LAV_CURRENT ? version : LAV_CURRENT;
+}
+
+/* The port named by one note of a PT_NOTE segment, or NULL. */
+static struct gmon_audit_port *port_in(const char *p, size_t size)
+{
+	const size_t name = sizeof GMON_PORT_NOTE_NAME;
+	while (size >= sizeof(ElfW(Nhdr))) {
+		const ElfW(Nhdr) *n = (const ElfW(Nhdr) *)p;
+		size_t nsz = (n->n_namesz + 3) & ~3u, dsz = (n->n_descsz + 3) & ~3u;
+		if (nsz > size || dsz > size || sizeof *n + nsz + dsz > size)
+			return NULL;
+		const char *desc = p + sizeof *n + nsz;
+		if (n->n_type == GMON_PORT_NOTE_TYPE && n->n_namesz == name &&
+		    n->n_descsz == 4 && memcmp(p + sizeof *n, GMON_PORT_NOTE_NAME, name) == 0) {
+			int32_t off;
+			memcpy(&off, desc, sizeof off);
+			return (struct gmon_audit_port *)(uintptr_t)(desc + off);
+		}
+		p += sizeof *n + nsz + dsz;
+		size -= sizeof *n + nsz + dsz;
+	}
+	return NULL;
+}
+
+/* The program's port, from its program headers (auxiliary vector). */
+static struct gmon_audit_port *find_port(uintptr_t bias)
+{
+	const ElfW(Phdr) *ph = (const ElfW(Phdr) *)getauxval(AT_PHDR);
+	unsigned long n = getauxval(AT_PHNUM);
+	for (unsigned long i = 0; ph != NULL && i < n; i++) {
+		if (ph[i].p_type != PT_NOTE)
+			continue;
+		struct gmon_audit_port *p =
+			port_in((const char *)(bias + ph[i].p_vaddr), ph[i].p_memsz);
+		if (p != NULL)
+			return p;
+	}
+	return NULL;
+}
+
+static void attach(struct link_map *map)
+{
+	port = find_port(map->l_addr);
+	if (port == NULL)
+		return;
+	void *m = mmap(NULL, SLOTS * sizeof *table, PROT_READ | PROT_WRITE,
+	               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (m == MAP_FAILED) {
+		port = NULL;
+		return;
+	}
+	table = m;
+	port->version = GMON_PORT_VERSION;
+	port->mask = SLOTS - 1;
+	__atomic_store_n(&port->arcs, table, __ATOMIC_RELEASE);
+}
+
+/* The program (the first object of the main namespace) is the one whose
+   calls are followed; every object may be called. */
+unsigned int la_objopen(struct link_map *map, Lmid_t lmid, uintptr_t *cookie)
+{
+	(void)cookie;
+	if (lmid != LM_ID_BASE)
+		return 0;
+	if (program == NULL) {
+		program = map;
+		attach(map);
+		return port != NULL ? LA_FLG_BINDFROM | LA_FLG_BINDTO : 0;
+	}
+	return port != NULL ? LA_FLG_BINDTO : 0;
+}
+
+static uint32_t hash(uintptr_t from, uintptr_t self)
+{
+	uint64_t x = ((uint64_t)from ^ ((uint64_t)self << 1)) * 0x9e3779b97f4a7c15ull;
+	return (uint32_t)(x >> 32);
+}
+
+/* Count one call; threads share the table, so slots are claimed by
+   compare-and-swap and counts added atomically. */
+static void count(uintptr_t from, uintptr_t self)
+{
+	uint32_t i = hash(from, self);
+	for (int probe = 0; probe < PROBES; probe++, i++) {
+		struct gmon_audit_arc *a = &table[i & (SLOTS - 1)];
+		uintptr_t have = __atomic_load_n(&a->from, __ATOMIC_ACQUIRE);
+		if (have == 0) {
+			uintptr_t none = 0;
+			/* Claimed with from = 1 (no call returns there) until
+			   self is set, then published. */
+			if (__atomic_compare_exchange_n(&a->from, &none, 1, 0,
+			                                __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+				a->self = self;
+				__atomic_fetch_add(&a->count, 1, __ATOMIC_RELAXED);
+				__atomic_store_n(&a->from, from, __ATOMIC_RELEASE);
+				return;
+			}
+			have = none;
+		}
+		while (have == 1)
+			have = __atomic_load_n(&a->from, __ATOMIC_ACQUIRE);
+		if (have == from && a->self == self) {
+			__atomic_fetch_add(&a->count, 1, __ATOMIC_RELAXED);
+			return;
+		}
+	}
+	__atomic_fetch_add(&port->lost, 1, __ATOMIC_RELAXED);
+}
+
+#if defined(__x86_64__)
+ElfW(Addr) la_x86_64_gnu_pltenter(ElfW(Sym) *sym, unsigned int ndx,
+                                  uintptr_t *refcook, uintptr_t *defcook,
+                                  La_x86_64_regs *regs, unsigned int *flags,
+                                  const char *symname, long int *framesizep)
+{
+	(void)ndx; (void)refcook; (void)defcook; (void)flags; (void)symname;
+	*framesizep = -1;
+	if (table != NULL && !port->quiet)
+		count(*(const uintptr_t *)regs->lr_rsp, sym->st_value);
+	return sym->st_value;
+}
+#elif defined(__i386__)
+ElfW(Addr) la_i86_gnu_pltenter(ElfW(Sym) *sym, unsigned int ndx,
+                               uintptr_t *refcook, uintptr_t *defcook,
+                               La_i86_regs *regs, unsigned int *flags,
+                               const char *symname, long int *framesizep)
+{
+	(void)ndx; (void)refcook; (void)defcook; (void)flags; (void)symname;
+	*framesizep = -1;
+	if (table != NULL && !port->quiet)
+		count(*(const uintptr_t *)regs->lr_esp, sym->st_value);
+	return sym->st_value;
+}
+#elif defined(__aarch64__)
+ElfW(Addr) la_aarch64_gnu_pltenter(ElfW(Sym) *sym, unsigned int ndx,
+                                   uintptr_t *refcook, uintptr_t *defcook,
+                                   La_aarch64_regs *regs, unsigned int *flags,
+                                   const char *symname, long int *framesizep)
+{
+	(void)ndx; (void)refcook; (void)defcook; (void)flags; (void)symname;
+	*framesizep = -1;
+	if (table != NULL && !port->quiet)
+		count((uintptr_t)regs->lr_lr, sym->st_value);
+	return sym->st_value;
+}
+#endif
