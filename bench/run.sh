@@ -282,6 +282,10 @@ if [ -f "$top/bench/runtime.sh" ]; then
 	sh "$top/bench/runtime.sh"
 fi
 
+# GMON_SHLIBS and libgmon-audit.so beside glibc's runtime.
+echo
+sh "$top/bench/shlibs.sh"
+
 # The per-call cost of each foreign target's hook beside its own glibc's,
 # under qemu-user, for every target whose libgmon was built (make check
 # builds them; or make libgmon CROSS=TRIPLE-).

@@ -408,7 +408,7 @@ void gmon_report_losses(void)
 	add_part(buf, sizeof buf, gmon_hist_lost(),
 	         "samples outside the program's text");
 	add_part(buf, sizeof buf, lib_samples,
-	         "samples in shared libraries (table full or object unknown)");
+	         "samples in no known object or beyond the sample table");
 	if (buf[0] != '\0')
 		gmon_say("not recorded: %s", buf);
 }
