@@ -73,6 +73,11 @@ struct gmon_table {
 	uint64_t lost_cap;      /* their new arc found the table at its cap */
 	uint64_t lost_busy;     /* a signal handler interrupted the recorder */
 	uint64_t lost_nomem;    /* the table could not grow */
+	/* GMON_CLOCK=wall (offcpu.c): the owning thread's id, written at
+	   setup, and the sampler thread's open /proc file on it. */
+	int tid;
+	int oc_tid;             /* the thread oc_fd describes; 0: none open */
+	int oc_fd;
 };
 
 /*
@@ -142,6 +147,14 @@ GMON_HIDDEN const uint32_t *gmon_hist_bins(size_t *nbins);
 GMON_HIDDEN int gmon_hist_rate(void);
 GMON_HIDDEN uint64_t gmon_hist_lost(void);
 GMON_HIDDEN void gmon_hist_credit(uintptr_t pc, uint32_t w);
+/* What the samples measure (GMON_CLOCK), as written into the file. */
+enum gmon_clock { GMON_CLOCK_CPU = 0, GMON_CLOCK_WALL = 1 };
+GMON_HIDDEN int gmon_hist_clock(void);
+
+/* offcpu.c: GMON_CLOCK=wall's sampler of the threads that wait. */
+GMON_HIDDEN int gmon_offcpu_start(void);
+GMON_HIDDEN void gmon_offcpu_stop(void);
+GMON_HIDDEN void gmon_offcpu_thread_begin(struct gmon_table *t);
 
 /* shlibs.c: GMON_SHLIBS, samples and arcs in shared libraries. */
 GMON_HIDDEN int gmon_shlibs_enabled(void);
