@@ -17,6 +17,7 @@
 #   failures   unwritable profiles and a full arc table
 #   signals    exit and dump signals, the C API, GMON_OUT names
 #   loss       growing arc tables, the loss summary, code outside .text
+#   wall       GMON_CLOCK=wall: time waiting in sleep, read and locks
 #   cross      the foreign targets under qemu-user (CROSS_ONLY="TRIPLE..."
 #              limits it to some of tests/targets.sh's)
 # They build programs from tests/libgmon/*.c with each toolchain present,
@@ -34,7 +35,7 @@ TESTS_DIR=$ROOT/tests
 # shellcheck source=tests/libgmon/common.sh
 . "$TESTS_DIR/libgmon/common.sh"
 
-[ $# -gt 0 ] || set -- counts build musl i386 process histogram failures signals loss cross
+[ $# -gt 0 ] || set -- counts build musl i386 process histogram failures signals loss wall cross
 libgmon_setup || exit 1
 for part in "$@"; do
 	if [ ! -f "$T/$part.sh" ]; then

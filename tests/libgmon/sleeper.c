@@ -6,9 +6,17 @@
  * Measured, not counted out, the split depends neither on the machine's
  * speed nor on its load: a thread waiting for a CPU is not sampled by
  * either clock, so cruncher's 50 ms of CPU is what both clocks see.
+ *
+ * With "fork" as second argument a child does the rounds while the
+ * parent waits for it in parent_waits() (waitpid), and prints the
+ * child's pid.
  */
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "testfns.h"
 
@@ -39,9 +47,24 @@ KEEP void cruncher(void)
 			sink += (unsigned long)i;
 }
 
+KEEP int parent_waits(pid_t child)
+{
+	int status;
+	while (waitpid(child, &status, 0) < 0)
+		;
+	return status;
+}
+
 int main(int argc, char **argv)
 {
 	int rounds = argc > 1 ? atoi(argv[1]) : 10;
+	if (argc > 2 && strcmp(argv[2], "fork") == 0) {
+		pid_t child = fork();
+		if (child > 0) {
+			printf("%d\n", (int)child);
+			return parent_waits(child) != 0;
+		}
+	}
 	for (int r = 0; r < rounds; r++) {
 		napper();
 		cruncher();
