@@ -158,59 +158,29 @@ static int in_text(uintptr_t a)
 	return a - gmon_p.lowpc < gmon_p.textsize;
 }
 
-#if defined(__x86_64__) || defined(__i386__)
-/* Is the instruction of k bytes at c (ff /2) an indirect call whose
-   ModRM, SIB and displacement bytes make exactly k bytes? */
-static int indirect_call_of(const unsigned char *c, int k)
-{
-	if (c[0] != 0xff || ((c[1] >> 3) & 7) != 2)
-		return 0;
-	int mod = c[1] >> 6, rm = c[1] & 7, len = 2;
-	if (mod != 3 && rm == 4) {
-		if (k < 3)
-			return 0;
-		len++;
-		if (mod == 0 && (c[2] & 7) == 5)
-			len += 4;
-	}
-	len += mod == 1 ? 1 : mod == 2 ? 4 : (mod == 0 && rm == 5) ? 4 : 0;
-	return len == k;
-}
-
-/* A call instruction ends at ra: e8 rel32, or ff /2 in any form. */
+/* Does a call instruction end at ra?  Where the architecture can tell
+   (x86: GMON_ARCH_IS_CALL), the code before ra is read and checked; else
+   only the alignment is. */
 static int after_call(uintptr_t ra)
 {
-	unsigned char c[7];
-	if (ra - gmon_p.lowpc < sizeof c || read_self(ra - sizeof c, c, sizeof c) != 7)
+	if (ra & (GMON_ARCH_RA_ALIGN - 1))
 		return 0;
-	if (c[2] == 0xe8)
-		return 1;
-	for (int k = 2; k <= 7; k++)
-		if (indirect_call_of(c + 7 - k, k))
-			return 1;
-	return 0;
-}
+#ifdef GMON_ARCH_CALL_BYTES
+	unsigned char c[GMON_ARCH_CALL_BYTES];
+	if (ra - gmon_p.lowpc < sizeof c ||
+	    read_self(ra - sizeof c, c, sizeof c) != (ssize_t)sizeof c)
+		return 0;
+	return GMON_ARCH_IS_CALL(c);
 #else
-/* Instructions are 4-byte aligned, or 2-byte with compressed forms (and
-   on arm a Thumb return address has its bit 0 set, cleared here). */
-# if defined(__aarch64__) || defined(__powerpc64__)
-#  define RA_ALIGN 4
-# else
-#  define RA_ALIGN 2
-# endif
-static int after_call(uintptr_t ra)
-{
-	return (ra & (RA_ALIGN - 1)) == 0;
-}
+	return 1;
 #endif
+}
 
 /* If word v is a return address into the program, the address to credit
    (inside the call), else 0. */
 static uintptr_t as_return(uintptr_t v)
 {
-#if defined(__arm__)
-	v &= ~(uintptr_t)1;
-#endif
+	v = GMON_ARCH_RA_STRIP(v);
 	if (!in_text(v) || !after_call(v))
 		return 0;
 	return v - 1;

@@ -2,7 +2,7 @@
 # tests/libgmon/wall.sh: GMON_CLOCK: time spent waiting is charged under
 # the wall clock and not under the CPU clock; threads blocked on a pipe or
 # a condition variable; the file's "wall-sec" label as GNU gprof prints
-# it; a fork child; musl; a bad value; and a foreign target under
+# it; a fork child; musl, i386 and -fno-plt; a bad value; and a foreign target under
 # qemu-user, whose /proc cannot tell where a thread waits.
 # Sourced by tests/libgmon.sh; word lists unquoted on purpose, and the
 # variables come from tests/libgmon/common.sh:
@@ -10,8 +10,10 @@
 
 # wall_hist NAME [FILE]: "napper N cruncher C rate R share S", S being
 # napper's percentage of the two functions' samples (-1 if none).
+# WIDTH is the address width (8 unless set).
+WIDTH=8
 wall_hist() {
-	hist "$1" 8 ${2:-} >"$W/$1/hist" 2>"$W/$1/dump.err"
+	hist "$1" "$WIDTH" ${2:-} >"$W/$1/hist" 2>"$W/$1/dump.err"
 	awk '$1 == "napper" { n = $2 } $1 == "cruncher" { c = $2 }
 	     $1 == "rate" { r = $2 }
 	     END { printf "napper %d cruncher %d rate %d share %.1f\n",
@@ -24,16 +26,16 @@ split_ok() {
 		'{ exit !($NF >= lo && $NF <= hi && $6 > 0) }'
 }
 
-# wall_split NAME LOW HIGH [VAR=VALUE...]: run sleeper (10 rounds of
-# 50 ms asleep and 50 ms of CPU) and check napper's share; a miss is
-# run again once (the shares are sampled).
+# wall_split NAME ROUNDS LOW HIGH [VAR=VALUE...]: run sleeper (ROUNDS
+# rounds of 50 ms asleep and 50 ms of CPU) and check napper's share; a
+# miss is run again once (the shares are sampled).
 wall_split() {
-	_n=$1 _lo=$2 _hi=$3
-	shift 3
-	run "$_n" "$@" -- 10
+	_n=$1 _r=$2 _lo=$3 _hi=$4
+	shift 4
+	run "$_n" "$@" -- "$_r"
 	_v1=$(wall_hist "$_n")
 	if ! split_ok "$_v1" "$_lo" "$_hi"; then
-		run "$_n" "$@" -- 10
+		run "$_n" "$@" -- "$_r"
 		_v2=$(wall_hist "$_n")
 		if ! split_ok "$_v2" "$_lo" "$_hi"; then
 			fail "$_n" "$_v1" "$_v2 (want a share of $_lo-$_hi%)" \
@@ -52,7 +54,7 @@ wall_split() {
 # clock, almost none under the CPU clock (the default, and said so).
 n=wall-clock-split
 if build "$n" sleeper.c "$GLIBC_LIBS" $CC -O2 -pg; then
-	wall_split "$n" 35 65 GMON_CLOCK=wall &&
+	wall_split "$n" 10 35 65 GMON_CLOCK=wall &&
 		if ! reports_agree "$n" >"$W/$n/agree"; then
 			fail wall-gnu-gprof "$(cat "$W/$n/agree")"
 		elif [ "$compare_reports" = yes ] &&
@@ -64,10 +66,10 @@ if build "$n" sleeper.c "$GLIBC_LIBS" $CC -O2 -pg; then
 		fi
 	mkdir -p "$W/cpu-clock-split"
 	cp "$W/$n/prog" "$W/cpu-clock-split/prog"
-	wall_split cpu-clock-split 0 5 GMON_CLOCK=cpu
+	wall_split cpu-clock-split 4 0 5 GMON_CLOCK=cpu
 	mkdir -p "$W/default-clock-split"
 	cp "$W/$n/prog" "$W/default-clock-split/prog"
-	wall_split default-clock-split 0 5 &&
+	wall_split default-clock-split 6 0 5 &&
 		(cd "$W/default-clock-split" && "$OUR_GPROF" -b -p prog gmon.out) |
 		grep -q 'Each sample counts as 0.001 seconds\.' ||
 		fail default-clock-label "the CPU clock's profile does not say seconds"
@@ -98,15 +100,15 @@ fi
 # thread id); the parent's wait for it is charged to parent_waits.
 n=wall-fork
 if build "$n" sleeper.c "$GLIBC_LIBS" $CC -O2 -pg; then
-	run "$n" GMON_CLOCK=wall -- 10 fork
+	run "$n" GMON_CLOCK=wall -- 6 fork
 	child=$(cat "$W/$n/out")
 	cv=$(wall_hist "$n" "gmon.out.$child")
 	pw=$(hist "$n" 8 2>/dev/null | awk '$1 == "parent_waits" { w = $2 }
 		$1 == "rate" { r = $2 } END { printf "%.2f", r ? w / r : 0 }')
 	if [ "$(rc_of "$n")" != 0 ] || [ -s "$W/$n/err" ] || ! split_ok "$cv" 35 65 ||
-		! awk -v s="$pw" 'BEGIN { exit !(s >= 0.8) }'; then
+		! awk -v s="$pw" 'BEGIN { exit !(s >= 0.5) }'; then
 		fail "$n" "status $(rc_of "$n"); child: $cv (want 35-65%)" \
-			"parent_waits: $pw s (want >= 0.8)" "$(cat "$W/$n/err")"
+			"parent_waits: $pw s (want >= 0.5)" "$(cat "$W/$n/err")"
 	else
 		pass "$n"
 	fi
@@ -116,9 +118,25 @@ fi
 n=wall-musl
 if [ -n "$MUSL" ]; then
 	build "$n" sleeper.c "$MUSL_LIBS" musl-gcc -O2 -pg &&
-		wall_split "$n" 35 65 GMON_CLOCK=wall
+		wall_split "$n" 6 35 65 GMON_CLOCK=wall
 else
 	skip "$n" "no musl-gcc or src/libgmon/musl/libgmon.a"
+fi
+
+# i386: 4-byte words on the stack; and -fno-plt's indirect calls
+# (ff 15) as the calls that precede a return address.
+n=wall-i386
+if [ -n "$M32" ]; then
+	WIDTH=4
+	build "$n" sleeper.c "$M32_LIBS" $CC -m32 -O2 -pg &&
+		wall_split "$n" 6 35 65 GMON_CLOCK=wall
+	WIDTH=8
+else
+	skip "$n" "no -m32 build of libgmon"
+fi
+n=wall-no-plt
+if build "$n" sleeper.c "$GLIBC_LIBS" $CC -O2 -pg -fno-plt; then
+	wall_split "$n" 6 35 65 GMON_CLOCK=wall
 fi
 
 # A bad value: one line, and the CPU clock (labelled seconds).
