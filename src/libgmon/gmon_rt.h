@@ -74,10 +74,14 @@ struct gmon_table {
 	uint64_t lost_busy;     /* a signal handler interrupted the recorder */
 	uint64_t lost_nomem;    /* the table could not grow */
 	/* GMON_CLOCK=wall (offcpu.c): the owning thread's id, written at
-	   setup, and the sampler thread's open /proc file on it. */
+	   setup, and what the sampler thread alone keeps about it. */
 	int tid;
-	int oc_tid;             /* the thread oc_fd describes; 0: none open */
-	int oc_fd;
+	struct gmon_offcpu_slot {
+		int tid;        /* the thread fd describes; 0: none open */
+		int fd;         /* its /proc/self/task/TID/syscall */
+		uint64_t key;   /* hash of the line last read from it ... */
+		uintptr_t at;   /* ... and where that wait was credited */
+	} oc;
 };
 
 /*
