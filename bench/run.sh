@@ -282,6 +282,12 @@ if [ -f "$top/bench/runtime.sh" ]; then
 	sh "$top/bench/runtime.sh"
 fi
 
+# What GMON_CLOCK=wall costs, beside glibc's runtime.
+if [ -f "$top/bench/wall.sh" ]; then
+	echo
+	sh "$top/bench/wall.sh"
+fi
+
 # The per-call cost of each foreign target's hook beside its own glibc's,
 # under qemu-user, for every target whose libgmon was built (make check
 # builds them; or make libgmon CROSS=TRIPLE-).
