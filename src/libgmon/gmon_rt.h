@@ -79,6 +79,7 @@ struct gmon_table {
 	struct gmon_offcpu_slot {
 		int tid;        /* the thread fd describes; 0: none open */
 		int fd;         /* its /proc/self/task/TID/syscall */
+		uint64_t ino;   /* that file's inode, to know it is still ours */
 		uint64_t key;   /* hash of the line last read from it ... */
 		uintptr_t at;   /* ... and where that wait was credited */
 	} oc;

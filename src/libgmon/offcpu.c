@@ -36,6 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <time.h>
@@ -229,9 +230,16 @@ static uintptr_t wait_site(uintptr_t sp, uintptr_t pc)
 
 /* ---- one tick ---- */
 
+/*
+ * Close the file kept for a thread that is gone.  A program that closes
+ * descriptors it did not open (closefrom) may have put a file of its own
+ * at that number meanwhile: the descriptor is closed only if it is still
+ * the file opened, else just forgotten.
+ */
 static void drop_file(struct gmon_offcpu_slot *o)
 {
-	if (o->tid != 0)
+	struct stat st;
+	if (o->tid != 0 && fstat(o->fd, &st) == 0 && (uint64_t)st.st_ino == o->ino)
 		close(o->fd);
 	o->tid = 0;
 	o->key = 0;
@@ -243,11 +251,17 @@ static int file_of(struct gmon_offcpu_slot *o, int tid)
 	if (o->tid == tid)
 		return o->fd;
 	drop_file(o);
+	struct stat st;
 	int fd = open_syscall_file(tid);
 	if (fd < 0)
 		return -1;
+	if (fstat(fd, &st) != 0) {
+		close(fd);
+		return -1;
+	}
 	o->fd = fd;
 	o->tid = tid;
+	o->ino = (uint64_t)st.st_ino;
 	return fd;
 }
 
@@ -277,6 +291,8 @@ static void sample_table(struct gmon_table *t, uint32_t w)
 	int fd = tid != 0 ? file_of(o, tid) : -1;
 	char line[256];
 	ssize_t n = fd >= 0 ? pread(fd, line, sizeof line - 1, 0) : -1;
+	if (n < 0 && errno == EBADF)
+		o->tid = 0; /* closed by the program: open it again next time */
 	if (n <= 0)
 		return;
 	line[n] = '\0';
