@@ -286,6 +286,12 @@ fi
 echo
 sh "$top/bench/shlibs.sh"
 
+# What GMON_CLOCK=wall costs, beside glibc's runtime.
+if [ -f "$top/bench/wall.sh" ]; then
+	echo
+	sh "$top/bench/wall.sh"
+fi
+
 # The per-call cost of each foreign target's hook beside its own glibc's,
 # under qemu-user, for every target whose libgmon was built (make check
 # builds them; or make libgmon CROSS=TRIPLE-).

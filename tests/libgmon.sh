@@ -18,6 +18,7 @@
 #   signals    exit and dump signals, the C API, GMON_OUT names
 #   loss       growing arc tables, the loss summary, code outside .text
 #   shlibs     GMON_SHLIBS: shared libraries, dlopen, libgmon-audit.so
+#   wall       GMON_CLOCK=wall: time waiting in sleep, read and locks
 #   cross      the foreign targets under qemu-user (CROSS_ONLY="TRIPLE..."
 #              limits it to some of tests/targets.sh's)
 # They build programs from tests/libgmon/*.c with each toolchain present,
@@ -35,7 +36,7 @@ TESTS_DIR=$ROOT/tests
 # shellcheck source=tests/libgmon/common.sh
 . "$TESTS_DIR/libgmon/common.sh"
 
-[ $# -gt 0 ] || set -- counts build musl i386 process histogram failures signals loss shlibs cross
+[ $# -gt 0 ] || set -- counts build musl i386 process histogram failures signals loss shlibs wall cross
 libgmon_setup || exit 1
 for part in "$@"; do
 	if [ ! -f "$T/$part.sh" ]; then

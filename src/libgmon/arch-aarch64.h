@@ -85,6 +85,10 @@
    core that another thread may run (a NOP elsewhere). */
 #define GMON_ARCH_RELAX() __asm__ __volatile__("yield")
 
+/* GMON_CLOCK=wall: a return address saved by code built with pac-ret
+   carries an authentication code above the 48 bits of a user address. */
+#define GMON_ARCH_RA_STRIP(v) ((v) & (((uintptr_t)1 << 48) - 1))
+
 /*
  * gcrt1.o's _start: the kernel leaves argc at sp.  Clear the frame
  * pointer and the link register (the outermost frame, for unwinders),

@@ -31,6 +31,11 @@
 # define GMON_ARCH_RELAX() ((void)0)
 #endif
 
+/* GMON_CLOCK=wall: Thumb code is 2-byte aligned, and a return address
+   saved from lr carries the Thumb bit (bit 0). */
+#define GMON_ARCH_RA_ALIGN 2
+#define GMON_ARCH_RA_STRIP(v) ((v) & ~(uintptr_t)1)
+
 /*
  * gcrt1.o's _start: the kernel leaves argc at sp.  Clear both frame
  * pointers (r11 in ARM code, r7 in Thumb code) and lr, since this is the

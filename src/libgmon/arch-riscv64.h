@@ -24,6 +24,9 @@
 /* The timer lock is rarely contended; "pause" needs Zihintpause. */
 # define GMON_ARCH_RELAX() ((void)0)
 
+/* GMON_CLOCK=wall: compressed instructions are 2 bytes long. */
+# define GMON_ARCH_RA_ALIGN 2
+
 /* arch-riscv64.c: finds the caller of a profiled function from what
    _mcount saw (its a0, its return address, the profiled function's s0
    and sp) and records the call. */

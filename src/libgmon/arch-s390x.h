@@ -27,6 +27,9 @@
 /* The timer lock is rarely contended: no hint needed. */
 # define GMON_ARCH_RELAX() ((void)0)
 
+/* GMON_CLOCK=wall: instructions are 2, 4 or 6 bytes long. */
+# define GMON_ARCH_RA_ALIGN 2
+
 /* Nonzero when the CPU and kernel have the vector facility, whose
    argument registers %v24-%v31 __gmon_slowcall must then save too. */
 extern unsigned int gmon_s390x_vx __attribute__((visibility("hidden")));

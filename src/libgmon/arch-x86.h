@@ -60,6 +60,13 @@ void gmon_detect_save_mode(void) __attribute__((visibility("hidden")));
 
 # define GMON_ARCH_INIT() gmon_detect_save_mode()
 
+/* Instructions have any length; a return address follows a call
+   (arch-x86.c): e8 rel32, or ff /2 in any addressing form. */
+int gmon_x86_is_call(const unsigned char *c) __attribute__((visibility("hidden")));
+# define GMON_ARCH_RA_ALIGN 1
+# define GMON_ARCH_CALL_BYTES 7
+# define GMON_ARCH_IS_CALL(c) gmon_x86_is_call(c)
+
 #endif /* !__ASSEMBLER__ */
 
 #endif

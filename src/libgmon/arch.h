@@ -26,6 +26,8 @@
  *     GMON_ARCH_INIT()       run once at start-up, before any table exists
  *     GMON_ARCH_TABLE_FIELDS and its companions: extra per-table fields
  *                            for a fast path that cannot reach globals
+ *     GMON_ARCH_RA_ALIGN and its companions: what a return address saved
+ *                            on the stack looks like (GMON_CLOCK=wall)
  */
 #ifndef GMON_ARCH_H
 #define GMON_ARCH_H
@@ -82,6 +84,23 @@
 #  define GMON_ARCH_TABLE_CLAIM(t) ((void)(t))
 #  define GMON_ARCH_TABLE_SET_LIMIT(t, v) ((void)(t), (void)(v))
 #  define GMON_ARCH_TABLE_CHECKS
+# endif
+
+/*
+ * GMON_CLOCK=wall (offcpu.c) looks on a blocked thread's stack for the
+ * first return address into the program:
+ *   GMON_ARCH_RA_ALIGN       alignment of code addresses (default 4)
+ *   GMON_ARCH_RA_STRIP(v)    a saved return address without bits that are
+ *                            not part of the address (default: none)
+ *   GMON_ARCH_CALL_BYTES     optional, with GMON_ARCH_IS_CALL(c): how many
+ *                            code bytes before a return address to read,
+ *                            and whether those bytes end in a call
+ */
+# ifndef GMON_ARCH_RA_ALIGN
+#  define GMON_ARCH_RA_ALIGN 4
+# endif
+# ifndef GMON_ARCH_RA_STRIP
+#  define GMON_ARCH_RA_STRIP(v) (v)
 # endif
 
 #endif /* !__ASSEMBLER__ */

@@ -79,6 +79,16 @@ struct gmon_table {
 	struct gmon_arc *xarcs;
 	uint32_t xmask;         /* slots - 1 */
 	uint64_t lost_xfull;
+	/* GMON_CLOCK=wall (offcpu.c): the owning thread's id, written at
+	   setup, and what the sampler thread alone keeps about it. */
+	int tid;
+	struct gmon_offcpu_slot {
+		int tid;        /* the thread fd describes; 0: none open */
+		int fd;         /* its /proc/self/task/TID/syscall */
+		uint64_t ino;   /* that file's inode, to know it is still ours */
+		uint64_t key;   /* hash of the line last read from it ... */
+		uintptr_t at;   /* ... and where that wait was credited */
+	} oc;
 };
 
 /*
@@ -151,7 +161,14 @@ GMON_HIDDEN const uint32_t *gmon_hist_bins(size_t *nbins);
 GMON_HIDDEN int gmon_hist_rate(void);
 GMON_HIDDEN uint64_t gmon_hist_lost(void);
 GMON_HIDDEN void gmon_hist_credit(uintptr_t pc, uint32_t w);
-GMON_HIDDEN int gmon_hist_clock_wall(void);
+/* What the samples measure (GMON_CLOCK), as written into the file. */
+enum gmon_clock { GMON_CLOCK_CPU = 0, GMON_CLOCK_WALL = 1 };
+GMON_HIDDEN int gmon_hist_clock(void);
+
+/* offcpu.c: GMON_CLOCK=wall's sampler of the threads that wait. */
+GMON_HIDDEN int gmon_offcpu_start(void);
+GMON_HIDDEN void gmon_offcpu_stop(void);
+GMON_HIDDEN void gmon_offcpu_thread_begin(struct gmon_table *t);
 
 /* shlibs.c: GMON_SHLIBS, samples and arcs in shared libraries. */
 GMON_HIDDEN int gmon_shlibs_enabled(void);

@@ -18,6 +18,9 @@
  *
  * If the system refuses POSIX timers, ITIMER_PROF (process-wide, like
  * glibc) is the fallback.
+ *
+ * GMON_CLOCK=wall adds offcpu.c's sampler for the time threads spend
+ * blocked, and the file then says "wall-sec" (gmon_hist_clock).
  */
 #define _GNU_SOURCE
 #include <signal.h>
@@ -50,6 +53,7 @@ static struct {
 	int rate;
 	int mode;                /* TIMERS_* */
 	int on;                  /* sampling wanted (between start and stop) */
+	int clock;               /* GMON_CLOCK_*: what the samples measure */
 	struct sigaction saved;  /* the SIGPROF action we replaced */
 } h;
 
@@ -141,6 +145,18 @@ static int read_rate(void)
 	return GMON_DEFAULT_RATE;
 }
 
+/* GMON_CLOCK=cpu|wall: CPU time (the default), or wall-clock time. */
+static int read_clock(void)
+{
+	const char *s = gmon_env("GMON_CLOCK");
+	if (s == NULL || strcmp(s, "cpu") == 0)
+		return GMON_CLOCK_CPU;
+	if (strcmp(s, "wall") == 0)
+		return GMON_CLOCK_WALL;
+	gmon_say("ignoring GMON_CLOCK=%s (expected cpu or wall)", s);
+	return GMON_CLOCK_CPU;
+}
+
 static long period_ns(void)
 {
 	return 1000000000L / h.rate;
@@ -186,6 +202,7 @@ int gmon_hist_init(uintptr_t lowpc, uintptr_t textsize)
 	h.nbins = textsize >> GMON_BIN_SHIFT;
 	h.span = (uintptr_t)h.nbins << GMON_BIN_SHIFT;
 	h.rate = read_rate();
+	h.clock = read_clock();
 	uintptr_t olo, ohi;
 	gmon_object_span(lowpc, &olo, &ohi);
 	h.obj_lo = olo;
@@ -260,6 +277,9 @@ void gmon_hist_start(void)
 		return;
 	h.on = 1;
 	set_all_timers(period_ns());
+	/* Without its sampler the wall clock is the CPU clock (and says so). */
+	if (h.clock == GMON_CLOCK_WALL && gmon_offcpu_start() != 0)
+		h.clock = GMON_CLOCK_CPU;
 }
 
 /*
@@ -272,6 +292,8 @@ void gmon_hist_stop(void)
 	if (!h.on)
 		return;
 	h.on = 0;
+	if (h.clock == GMON_CLOCK_WALL)
+		gmon_offcpu_stop();
 	set_all_timers(0);
 	struct sigaction ign;
 	memset(&ign, 0, sizeof ign);
@@ -318,10 +340,9 @@ int gmon_hist_rate(void)
 	return h.rate;
 }
 
-/* Whether samples are taken on the wall clock (GMON_CLOCK=wall). */
-int gmon_hist_clock_wall(void)
+int gmon_hist_clock(void)
 {
-	return 0;
+	return h.clock;
 }
 
 /* Samples the executable's own code took outside the histogram. */

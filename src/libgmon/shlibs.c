@@ -551,7 +551,7 @@ void gmon_shlibs_fill(struct gmon_out *o)
 	gmon_out_put(o, GMSL_MAGIC, GMSL_MAGIC_LEN);
 	gmon_out_le(o, GMSL_VERSION, 4);
 	gmon_out_le(o, (uint64_t)gmon_hist_rate(), 4);
-	gmon_out_le(o, gmon_hist_clock_wall() ? GMSL_CLOCK_WALL : GMSL_CLOCK_CPU, 4);
+	gmon_out_le(o, gmon_hist_clock() == GMON_CLOCK_WALL ? GMSL_CLOCK_WALL : GMSL_CLOCK_CPU, 4);
 	for (uint32_t id = 0; id < s.nobjs; id++)
 		put_object(o, id);
 	put_samples(o);

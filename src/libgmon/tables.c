@@ -301,6 +301,7 @@ struct gmon_table *gmon_thread_setup(void)
 	}
 	if (have_exit_key)
 		pthread_setspecific(exit_key, t);
+	gmon_offcpu_thread_begin(t);
 	gmon_hist_thread_begin(t);
 	gmon_cur = t;
 	return t;

@@ -217,7 +217,10 @@ static void put_hist_record(struct gmon_out *o, const uint32_t *bins, size_t fir
 	char dimen[GMON_DIMEN_LEN];
 	uintptr_t lo = gmon_p.lowpc - gmon_p.bias;
 	memset(dimen, 0, sizeof dimen);
-	memcpy(dimen, "seconds", 7);
+	if (gmon_hist_clock() == GMON_CLOCK_WALL) /* at most 8: gprof's columns */
+		memcpy(dimen, "wall-sec", 8);
+	else
+		memcpy(dimen, "seconds", 7);
 	put_u8(o, GMON_TAG_TIME_HIST);
 	put_addr(o, lo + ((uintptr_t)first << GMON_BIN_SHIFT));
 	put_addr(o, lo + ((uintptr_t)end << GMON_BIN_SHIFT));

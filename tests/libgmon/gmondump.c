@@ -137,8 +137,10 @@ static void read_hist(void)
 	char b1[40];
 	if (hi <= lo || n == 0)
 		bad("histogram range");
-	if (pos + 16 > len || memcmp(data + pos, "seconds", 7) != 0 ||
-	    data[pos + 15] != 's')
+	/* "seconds", or "wall-sec" (GMON_CLOCK=wall), NUL-padded to 15. */
+	if (pos + 16 > len || data[pos + 15] != 's' ||
+	    (memcmp(data + pos, "seconds\0", 8) != 0 &&
+	     memcmp(data + pos, "wall-sec\0", 9) != 0))
 		bad("histogram dimension");
 	pos += 16;
 	if (records && r != rate)

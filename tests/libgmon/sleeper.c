@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * sleeper.c - a known split of wall time for GMON_CLOCK=wall (wall.sh):
+ * ROUNDS rounds (argument, default 10) in which napper() sleeps 50 ms in
+ * nanosleep and cruncher() computes until it has used 50 ms of CPU time.
+ * Measured, not counted out, the split depends neither on the machine's
+ * speed nor on its load: a thread waiting for a CPU is not sampled by
+ * either clock, so cruncher's 50 ms of CPU is what both clocks see.
+ *
+ * With "fork" as second argument a child does the rounds while the
+ * parent waits for it in parent_waits() (waitpid), and prints the
+ * child's pid.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "testfns.h"
+
+#define SLICE_NS 50000000L
+
+volatile unsigned long sink;
+
+static long cpu_since(const struct timespec *from)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+	return (now.tv_sec - from->tv_sec) * 1000000000L + now.tv_nsec - from->tv_nsec;
+}
+
+KEEP void napper(void)
+{
+	struct timespec d = { 0, SLICE_NS };
+	while (nanosleep(&d, &d) != 0)
+		;
+}
+
+KEEP void cruncher(void)
+{
+	struct timespec t0;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
+	while (cpu_since(&t0) < SLICE_NS)
+		for (int i = 0; i < 100000; i++)
+			sink += (unsigned long)i;
+}
+
+KEEP int parent_waits(pid_t child)
+{
+	int status;
+	while (waitpid(child, &status, 0) < 0)
+		;
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	int rounds = argc > 1 ? atoi(argv[1]) : 10;
+	if (argc > 2 && strcmp(argv[2], "fork") == 0) {
+		pid_t child = fork();
+		if (child > 0) {
+			printf("%d\n", (int)child);
+			return parent_waits(child) != 0;
+		}
+	}
+	for (int r = 0; r < rounds; r++) {
+		napper();
+		cruncher();
+	}
+	return 0;
+}

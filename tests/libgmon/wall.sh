@@ -1,0 +1,183 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# tests/libgmon/wall.sh: GMON_CLOCK: time spent waiting is charged under
+# the wall clock and not under the CPU clock; threads blocked on a pipe or
+# a condition variable; the file's "wall-sec" label as GNU gprof prints
+# it; a fork child; musl, i386 and -fno-plt; a bad value; and a foreign target under
+# qemu-user, whose /proc cannot tell where a thread waits.
+# Sourced by tests/libgmon.sh; word lists unquoted on purpose, and the
+# variables come from tests/libgmon/common.sh:
+# shellcheck shell=sh disable=SC2086,SC2154
+
+# wall_hist NAME [FILE]: "napper N cruncher C rate R share S", S being
+# napper's percentage of the two functions' samples (-1 if none).
+# WIDTH is the address width (8 unless set).
+WIDTH=8
+wall_hist() {
+	hist "$1" "$WIDTH" ${2:-} >"$W/$1/hist" 2>"$W/$1/dump.err"
+	awk '$1 == "napper" { n = $2 } $1 == "cruncher" { c = $2 }
+	     $1 == "rate" { r = $2 }
+	     END { printf "napper %d cruncher %d rate %d share %.1f\n",
+	                  n, c, r, n + c ? 100 * n / (n + c) : -1 }' "$W/$1/hist"
+}
+
+# split_ok VERDICT LOW HIGH: napper's share within [LOW, HIGH] percent.
+split_ok() {
+	printf '%s\n' "$1" | awk -v lo="$2" -v hi="$3" \
+		'{ exit !($NF >= lo && $NF <= hi && $6 > 0) }'
+}
+
+# wall_split NAME ROUNDS LOW HIGH [VAR=VALUE...]: run sleeper (ROUNDS
+# rounds of 50 ms asleep and 50 ms of CPU) and check napper's share; a
+# miss is run again once (the shares are sampled).
+wall_split() {
+	_n=$1 _r=$2 _lo=$3 _hi=$4
+	shift 4
+	run "$_n" "$@" -- "$_r"
+	_v1=$(wall_hist "$_n")
+	if ! split_ok "$_v1" "$_lo" "$_hi"; then
+		run "$_n" "$@" -- "$_r"
+		_v2=$(wall_hist "$_n")
+		if ! split_ok "$_v2" "$_lo" "$_hi"; then
+			fail "$_n" "$_v1" "$_v2 (want a share of $_lo-$_hi%)" \
+				"$(cat "$W/$_n/err" "$W/$_n/dump.err")"
+			return 1
+		fi
+	fi
+	if [ "$(rc_of "$_n")" != 0 ] || [ -s "$W/$_n/err" ]; then
+		fail "$_n" "status $(rc_of "$_n")" "$(cat "$W/$_n/err")"
+		return 1
+	fi
+	pass "$_n"
+}
+
+# Half the run asleep in nanosleep: about half the samples under the wall
+# clock, almost none under the CPU clock (the default, and said so).
+n=wall-clock-split
+if build "$n" sleeper.c "$GLIBC_LIBS" $CC -O2 -pg; then
+	wall_split "$n" 10 35 65 GMON_CLOCK=wall &&
+		if ! reports_agree "$n" >"$W/$n/agree"; then
+			fail wall-gnu-gprof "$(cat "$W/$n/agree")"
+		elif [ "$compare_reports" = yes ] &&
+			! grep -q 'Each sample counts as 0.001 wall-sec\.' "$W/$n/gnu-p"; then
+			fail wall-gnu-gprof "GNU gprof's flat profile does not say wall-sec:" \
+				"$(head -6 "$W/$n/gnu-p")"
+		else
+			pass wall-gnu-gprof
+		fi
+	mkdir -p "$W/cpu-clock-split"
+	cp "$W/$n/prog" "$W/cpu-clock-split/prog"
+	wall_split cpu-clock-split 4 0 5 GMON_CLOCK=cpu
+	mkdir -p "$W/default-clock-split"
+	cp "$W/$n/prog" "$W/default-clock-split/prog"
+	wall_split default-clock-split 6 0 5 &&
+		(cd "$W/default-clock-split" && "$OUR_GPROF" -b -p prog gmon.out) |
+		grep -q 'Each sample counts as 0.001 seconds\.' ||
+		fail default-clock-label "the CPU clock's profile does not say seconds"
+fi
+
+# Threads blocked in read() on a pipe and in pthread_cond_wait while the
+# main thread computes for 0.4 s: each waiting function shows most of it.
+n=wall-blocked-threads
+if build "$n" waiter.c "$GLIBC_LIBS" $CC -O2 -pg; then
+	run "$n" GMON_CLOCK=wall -- 0.4
+	hist "$n" 8 >"$W/$n/hist" 2>"$W/$n/dump.err"
+	verdict=$(awk '$1 == "reader" { a = $2 } $1 == "cond_waiter" { b = $2 }
+		$1 == "spinner" { s = $2 } $1 == "rate" { r = $2 }
+		END {
+			if (r == 0) { print "no profile"; exit }
+			ok = a / r >= 0.3 && b / r >= 0.3 && a / r <= 0.6 && b / r <= 0.6
+			printf "%s reader %.2f s, cond_waiter %.2f s, spinner %.2f s (want 0.3-0.6 s each waiting)\n",
+				ok ? "ok" : "bad", a / r, b / r, s / r
+		}' "$W/$n/hist")
+	case $verdict in
+	ok*) if [ "$(rc_of "$n")" = 0 ] && [ ! -s "$W/$n/err" ]; then pass "$n"
+	     else fail "$n" "status $(rc_of "$n")" "$(cat "$W/$n/err")"; fi ;;
+	*) fail "$n" "$verdict" "$(cat "$W/$n/err" "$W/$n/dump.err")" ;;
+	esac
+fi
+
+# A fork child samples its own waits (its own sampler thread, its own
+# thread id); the parent's wait for it is charged to parent_waits.
+n=wall-fork
+if build "$n" sleeper.c "$GLIBC_LIBS" $CC -O2 -pg; then
+	run "$n" GMON_CLOCK=wall -- 6 fork
+	child=$(cat "$W/$n/out")
+	cv=$(wall_hist "$n" "gmon.out.$child")
+	pw=$(hist "$n" 8 2>/dev/null | awk '$1 == "parent_waits" { w = $2 }
+		$1 == "rate" { r = $2 } END { printf "%.2f", r ? w / r : 0 }')
+	if [ "$(rc_of "$n")" != 0 ] || [ -s "$W/$n/err" ] || ! split_ok "$cv" 35 65 ||
+		! awk -v s="$pw" 'BEGIN { exit !(s >= 0.5) }'; then
+		fail "$n" "status $(rc_of "$n"); child: $cv (want 35-65%)" \
+			"parent_waits: $pw s (want >= 0.5)" "$(cat "$W/$n/err")"
+	else
+		pass "$n"
+	fi
+fi
+
+# The musl build: process_vm_readv and the futex from musl's libc.
+n=wall-musl
+if [ -n "$MUSL" ]; then
+	build "$n" sleeper.c "$MUSL_LIBS" musl-gcc -O2 -pg &&
+		wall_split "$n" 6 35 65 GMON_CLOCK=wall
+else
+	skip "$n" "no musl-gcc or src/libgmon/musl/libgmon.a"
+fi
+
+# i386: 4-byte words on the stack; and -fno-plt's indirect calls
+# (ff 15) as the calls that precede a return address.
+n=wall-i386
+if [ -n "$M32" ]; then
+	WIDTH=4
+	build "$n" sleeper.c "$M32_LIBS" $CC -m32 -O2 -pg &&
+		wall_split "$n" 6 35 65 GMON_CLOCK=wall
+	WIDTH=8
+else
+	skip "$n" "no -m32 build of libgmon"
+fi
+n=wall-no-plt
+if build "$n" sleeper.c "$GLIBC_LIBS" $CC -O2 -pg -fno-plt; then
+	wall_split "$n" 6 35 65 GMON_CLOCK=wall
+fi
+
+# A bad value: one line, and the CPU clock (labelled seconds).
+n=wall-bad-value
+if build "$n" sleeper.c "$GLIBC_LIBS" $CC -O2 -pg; then
+	run "$n" GMON_CLOCK=foo -- 2
+	msgs=$(grep -c 'ignoring GMON_CLOCK=foo (expected cpu or wall)' "$W/$n/err")
+	lines=$(wc -l <"$W/$n/err")
+	label=$( (cd "$W/$n" && "$OUR_GPROF" -b -p prog gmon.out) |
+		sed -n 's/^Each sample counts as [0-9.]* \(.*\)\.$/\1/p')
+	if [ "$msgs" = 1 ] && [ "$lines" = 1 ] && [ "$label" = seconds ]; then
+		pass "$n"
+	else
+		fail "$n" "$msgs matching lines of $lines; label '${label:-none}' (want seconds)" \
+			"$(cat "$W/$n/err")"
+	fi
+fi
+
+# Under qemu-user /proc describes the emulator: said once, CPU clock.
+n=wall-qemu
+triple=aarch64-linux-gnu
+if have "$triple-gcc" && have qemu-aarch64 && [ -f "$L/cross/$triple/libgmon.a" ]; then
+	mkdir -p "$W/$n"
+	if "$triple-gcc" -O2 -pg -I"$T" "$T/sleeper.c" -o "$W/$n/prog" \
+		-L"$L/cross/$triple" -lgmon -pthread >"$W/$n/build.log" 2>&1; then
+		RUNNER="qemu-aarch64 -L /usr/$triple"
+		run "$n" GMON_CLOCK=wall -- 2
+		RUNNER=
+		label=$( (cd "$W/$n" && "$OUR_GPROF" -b -p prog gmon.out 2>/dev/null) |
+			sed -n 's/^Each sample counts as [0-9.]* \(.*\)\.$/\1/p')
+		if [ "$(rc_of "$n")" = 0 ] && [ "$(wc -l <"$W/$n/err")" = 1 ] &&
+			grep -q 'GMON_CLOCK=wall: .*sampling CPU time only' "$W/$n/err" &&
+			[ "$label" = seconds ]; then
+			pass "$n"
+		else
+			fail "$n" "status $(rc_of "$n"), label '${label:-none}' (want one message, seconds)" \
+				"$(cat "$W/$n/err")"
+		fi
+	else
+		fail "$n" "build failed" "$(cat "$W/$n/build.log")"
+	fi
+else
+	skip "$n" "needs $triple-gcc, qemu-aarch64 and src/libgmon/cross/$triple"
+fi
