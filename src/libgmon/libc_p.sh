@@ -73,6 +73,8 @@ tree=$(find "$fetch" -mindepth 1 -maxdepth 1 -type d -name 'musl-*' | head -1)
 	die "no musl source tree in $fetch: remove that folder and run make libc_p again"
 
 # ---- a scratch copy, prepared as Debian's build does, plus our changes ----
+echo "libc_p: building ${tree##*/} with -pg in $build (log: make.log)"
+start=$(date +%s)
 rm -rf "$build"
 mkdir -p "$build"
 cp -R "$tree"/. "$build"/
@@ -127,3 +129,4 @@ EOF
 cd - >/dev/null
 cp "$build/lib/libc.a" "$out.tmp"
 mv "$out.tmp" "$out"
+echo "libc_p: $out built in $(($(date +%s) - start)) s"
