@@ -22,9 +22,12 @@
 #   - src/ldso (dynamic loading, the TLS descriptors): loader code;
 #   - __unmapself and the signal return code: they run on a stack being
 #     freed, or are entered by the kernel, not called.
+# -fno-optimize-sibling-calls keeps each caller in the call graph (with a
+# tail call, the callee's hook would name the caller's caller).
 # Assembly gets no hook at all: musl's assembly versions of the string
 # functions (memcpy, memmove, memset on x86-64) are removed from the
 # copy, so that its C versions, which count, are built instead.
+# shellcheck shell=sh
 set -eu
 
 [ $# = 3 ] || { echo "usage: sh $0 FETCH BUILD OUT" >&2; exit 2; }
@@ -69,8 +72,9 @@ fetch_source() {
 
 fetch_source
 tree=$(find "$fetch" -mindepth 1 -maxdepth 1 -type d -name 'musl-*' | head -1)
-[ -n "$tree" ] && [ -x "$tree/configure" ] ||
+if [ -z "$tree" ] || [ ! -x "$tree/configure" ]; then
 	die "no musl source tree in $fetch: remove that folder and run make libc_p again"
+fi
 
 # ---- a scratch copy, prepared as Debian's build does, plus our changes ----
 echo "libc_p: building ${tree##*/} with -pg in $build (log: make.log)"
@@ -129,4 +133,9 @@ EOF
 cd - >/dev/null
 cp "$build/lib/libc.a" "$out.tmp"
 mv "$out.tmp" "$out"
-echo "libc_p: $out built in $(($(date +%s) - start)) s"
+secs=$(($(date +%s) - start))
+# The CPU time of this script's children (configure, make, the compilers).
+cpu=$(times | tail -1 | awk '{ print $1 " user, " $2 " system" }')
+echo "$secs s with $jobs jobs on $(nproc 2>/dev/null || echo '?') CPUs; CPU $cpu" \
+	>"$build/build-time"
+echo "libc_p: $out built in $secs s"
