@@ -135,7 +135,8 @@ cp "$build/lib/libc.a" "$out.tmp"
 mv "$out.tmp" "$out"
 secs=$(($(date +%s) - start))
 # The CPU time of this script's children (configure, make, the compilers).
-cpu=$(times | tail -1 | awk '{ print $1 " user, " $2 " system" }')
+times >"$build/times"
+cpu=$(tail -1 "$build/times" | awk '{ print $1 " user, " $2 " system" }')
 echo "$secs s with $jobs jobs on $(nproc 2>/dev/null || echo '?') CPUs; CPU $cpu" \
 	>"$build/build-time"
 echo "libc_p: $out built in $secs s"
