@@ -38,6 +38,8 @@ SAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-r
 # LIBGMON_INSTALL; they are read first so `all` can name them.
 .DEFAULT_GOAL := all
 -include src/libgmon/libgmon.mk
+# musl's C library built with -pg (`make libc_p`), beside the musl libgmon.
+-include src/libgmon/libc_p.mk
 # Fuzz harnesses (`make fuzz`) and benchmarks keep their rules apart too.
 -include tests/fuzz/fuzz.mk
 
@@ -78,7 +80,7 @@ tests/unit/run-unit: $(UNIT_SRCS) $(filter-out src/main.o,$(OBJS))
 tests/reports/print_twice: tests/reports/print_twice.c $(filter-out build-san/main.o,$(SAN_OBJS))
 	$(CC) $(ALL_CFLAGS) -O1 -g $(SAN_FLAGS) -Isrc -o $@ $^ $(LIBS)
 
-check: all san libgmon-cross tests/unit/run-unit tests/reports/print_twice
+check: all san libgmon-cross tests/unit/run-unit tests/reports/print_twice libc_p-check
 	@sh tests/check.sh
 
 demo:
@@ -98,13 +100,14 @@ ifeq ($(strip $(CROSS)),)
 	$(INSTALL) -m 644 doc/gprof.1 $(DESTDIR)$(mandir)/man1/gprof.1
 endif
 	$(LIBGMON_INSTALL)
+	$(LIBGMON_INSTALL_LIBC_P)
 
 clean: libgmon-clean
 	rm -f src/*.o src/gprof src/gprof-bbconv tests/unit/run-unit \
 	      tests/reports/print_twice
 	rm -rf build-san tests/tmp
 
-distclean: clean
+distclean: clean libc_p-distclean
 	rm -rf config.mk config.h config.log config.status configure autom4te.cache config.h.in
 
 .PHONY: all check demo deps bench install clean distclean san

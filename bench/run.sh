@@ -292,6 +292,12 @@ if [ -f "$top/bench/wall.sh" ]; then
 	sh "$top/bench/wall.sh"
 fi
 
+# A profiled C library call (libc_p.a), when make libc_p has built it.
+if [ -f "$top/src/libgmon/musl/libc_p.a" ]; then
+	echo
+	sh "$top/bench/libcp.sh"
+fi
+
 # The per-call cost of each foreign target's hook beside its own glibc's,
 # under qemu-user, for every target whose libgmon was built (make check
 # builds them; or make libgmon CROSS=TRIPLE-).

@@ -9,10 +9,11 @@
 #   sh tests/deps.sh --build  only what building src/gprof needs
 #
 # The test toolchains: musl-gcc and clang (libgmon's other C library and
-# compiler), the i386 libraries for gcc -m32, a gcc cross compiler and C
-# library for every architecture libgmon supports besides x86, qemu-user
-# to run their programs, and GNU binutils' multi-target build (its gprof is
-# the reference for foreign files, its libbfd lets src/gprof read them).
+# compiler), dpkg-dev (for `apt-get source musl`: make libc_p), the i386
+# libraries for gcc -m32, a gcc cross compiler and C library for every
+# architecture libgmon supports besides x86, qemu-user to run their
+# programs, and GNU binutils' multi-target build (its gprof is the
+# reference for foreign files, its libbfd lets src/gprof read them).
 set -u
 
 # shellcheck source=tests/targets.sh
@@ -48,6 +49,8 @@ need_header zlib.h zlib1g-dev
 
 if [ "${1:-}" != --build ]; then
 	need_cmd musl-gcc musl-tools
+	# apt-get source musl, for make libc_p (musl's C library with -pg)
+	need_cmd dpkg-source dpkg-dev
 	need_cmd clang clang
 	# gcc-12-multilib, not gcc-multilib: the latter conflicts with every
 	# gcc cross compiler (see fix_m32_headers).

@@ -11,6 +11,8 @@
 #   counts     exact call counts with gcc and clang (glibc), threads
 #   build      linking: without -pg, CET; the architecture dispatch
 #   musl       musl-gcc builds, and clang with libgmon's gcrt1.o
+#   libcp      musl's C library built with -pg (make libc_p): its calls
+#              counted exactly
 #   i386       -m32 builds
 #   process    signals, moncontrol, fork and exec
 #   histogram  sampling: time shares, threads, rate, bins over 65535
@@ -36,7 +38,7 @@ TESTS_DIR=$ROOT/tests
 # shellcheck source=tests/libgmon/common.sh
 . "$TESTS_DIR/libgmon/common.sh"
 
-[ $# -gt 0 ] || set -- counts build musl i386 process histogram failures signals loss shlibs wall cross
+[ $# -gt 0 ] || set -- counts build musl libcp i386 process histogram failures signals loss shlibs wall cross
 libgmon_setup || exit 1
 for part in "$@"; do
 	if [ ! -f "$T/$part.sh" ]; then
