@@ -100,7 +100,7 @@ static bool direct_call(void *ctx, uint64_t dest)
 
 	if (!in_histogram(g, dest))
 		return false;
-	struct sym *child = sym_lookup(&g->syms, dest);
+	struct sym *child = sym_lookup_exe(g, dest);
 
 	if (!child || child->addr != dest)
 		return false;

@@ -15,7 +15,8 @@
 
 #include "gprof.h"
 
-enum { OPT_DEMANGLE = 256, OPT_NO_DEMANGLE, OPT_INLINE_FILE_NAMES };
+enum { OPT_DEMANGLE = 256, OPT_NO_DEMANGLE, OPT_INLINE_FILE_NAMES,
+       OPT_NO_SHLIBS };
 
 /* The order of this table decides the order of the candidates getopt lists
    for an ambiguous abbreviation; it is arranged to list them as GNU does. */
@@ -56,6 +57,7 @@ static const struct option long_opts[] = {
 	{ "debug", optional_argument, NULL, 'd' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "file-format", required_argument, NULL, 'O' },
+	{ "no-shlibs", no_argument, NULL, OPT_NO_SHLIBS },
 	/* GNU has unnamed entries for these; `--=X` therefore means -e X. */
 	{ "", required_argument, NULL, 'e' },
 	{ "", required_argument, NULL, 'E' },
@@ -111,6 +113,7 @@ static const char help_text[] =
 "  -t, --table-length=N             lines in the top-lines table\n"
 "  -O, --file-format=auto|bsd|4.4bsd|magic|prof  profile format\n"
 "      --demangle[=STYLE], --no-demangle        C++ names\n"
+"      --no-shlibs                  ignore PROFILE-FILE.shlibs side files\n"
 "  -d, --debug[=NUM]                trace the analysis\n"
 "  -v, --version                    show the version\n"
 "  -h, --help                       show this help\n"
@@ -275,6 +278,7 @@ static void handle_opt(struct gprof *g, int c, const char *arg)
 	case OPT_DEMANGLE: set_demangle(g, arg); break;
 	case OPT_NO_DEMANGLE: o->demangle = false; break;
 	case OPT_INLINE_FILE_NAMES: o->inline_file_names = true; break;
+	case OPT_NO_SHLIBS: o->no_shlibs = true; break;
 	default: usage(g, stderr, 1);
 	}
 }

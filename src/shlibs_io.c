@@ -71,15 +71,18 @@ static long find_id(const struct gmsl_file *f, uint32_t id)
 	return v ? (long)v - 1 : -1;
 }
 
+/* Enters the newest object, growing the table to stay at most half full. */
 static void hash_ids(struct gmsl_file *f)
 {
-	if (2 * f->nobjs < f->id_hash_size)
-		return;
-	free(f->id_hash);
-	f->id_hash_size = f->id_hash_size ? f->id_hash_size * 2 : 64;
-	f->id_hash = xcalloc(f->id_hash_size, sizeof *f->id_hash);
-	for (size_t k = 0; k < f->nobjs; k++)
-		f->id_hash[id_slot(f, f->objs[k].id)] = (uint32_t)k + 1;
+	if (2 * f->nobjs >= f->id_hash_size) {
+		free(f->id_hash);
+		f->id_hash_size = f->id_hash_size ? f->id_hash_size * 2 : 64;
+		f->id_hash = xcalloc(f->id_hash_size, sizeof *f->id_hash);
+		for (size_t k = 0; k + 1 < f->nobjs; k++)
+			f->id_hash[id_slot(f, f->objs[k].id)] = (uint32_t)k + 1;
+	}
+	size_t k = f->nobjs - 1;
+	f->id_hash[id_slot(f, f->objs[k].id)] = (uint32_t)k + 1;
 }
 
 static uint32_t known_id(const struct reader *r, uint32_t id,

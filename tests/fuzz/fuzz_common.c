@@ -387,6 +387,7 @@ void fuzz_free_context(struct gprof *g, int own_bfd)
 	free(g->map_files);
 
 	core_free_find_window(g);
+	shlibs_free(g);
 	/* Interned line-symbol names: entries live only in the table. */
 	for (size_t i = 0; i < g->name_table.size; i++)
 		if (g->name_table.slot[i]) {

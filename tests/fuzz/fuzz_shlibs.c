@@ -7,9 +7,18 @@
  * -s round trip: merged into an empty sum, combined, written and read
  * back, it must come back entry for entry, with the same sample and arc
  * totals as were read; merged with itself, every total must double.
+ *
+ * When the header's clock field has bit 1 set (the reader takes any
+ * clock), the file is also given to the whole tool (shlibs.c), as
+ * gmon.out.shlibs beside tests/fuzz/prog's gmon.out in a scratch folder
+ * that also holds a link "prog" to the executable: objects named "prog"
+ * load its symbols as a library's.  Bits 2 and up choose the options.
  */
+#include <fcntl.h>
+#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "fuzz_common.h"
 #include "shlibs_io.h"
@@ -82,6 +91,76 @@ static void round_trip(const struct gprof *g, const struct gmsl_file *f)
 	free(buf);
 }
 
+static const char *const sets[][5] = {
+	{ "-b" },
+	{ "-b", "-s" },
+	{ "-b", "-z", "-c" },
+	{ "-b", "-l" },
+	{ "-i", "-b", "-ptop", "-Qeven" },
+	{ "-b", "-T", "-a", "-Eleaf" },
+	{ "-b", "--no-shlibs" },
+	{ "-r" },
+};
+#define NSETS (sizeof sets / sizeof sets[0])
+
+static void write_file(const char *path, const uint8_t *data, size_t len)
+{
+	FILE *f = fopen(path, "wb");
+	if (!f || (len && fwrite(data, 1, len, f) != len) || fclose(f) != 0)
+		abort();
+}
+
+/* The scratch folder's gmon.out and prog, made once. */
+static void set_up_folder(void)
+{
+	static int done;
+	if (done)
+		return;
+	done = 1;
+	FILE *in = fopen(fuzz_prog_gmon(), "rb");
+	static uint8_t buf[1 << 16];
+	size_t n = in ? fread(buf, 1, sizeof buf, in) : 0;
+	if (!in || n == 0)
+		abort();
+	fclose(in);
+	write_file("gmon.out", buf, n);
+	unlink("prog");
+	if (symlink(fuzz_prog_path(), "prog") != 0)
+		abort();
+}
+
+static void run_tool(const uint8_t *data, size_t size, uint32_t clock)
+{
+	const char *const *set = sets[(clock >> 2) % NSETS];
+	char *argv[10];
+	int argc = 0;
+	argv[argc++] = "gprof";
+	for (int i = 0; i < 5 && set[i]; i++)
+		argv[argc++] = (char *)set[i];
+	argv[argc++] = "prog";
+	argv[argc++] = "gmon.out";
+	argv[argc] = NULL;
+
+	int here = open(".", O_RDONLY | O_DIRECTORY);
+	if (here < 0 || chdir(fuzz_workdir()) != 0)
+		abort();
+	set_up_folder();
+	write_file("gmon.out.shlibs", data, size);
+	static struct gprof g;
+	memset(&g, 0, sizeof g);
+	optind = 0;
+	int st;
+	FUZZ_TRY(st) {
+		gprof_run(&g, argc, argv);
+	} FUZZ_END;
+	(void)st;
+	fflush(stdout);
+	if (fchdir(here) != 0)
+		abort();
+	close(here);
+	fuzz_free_context(&g, 1);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	fuzz_begin();
@@ -94,6 +173,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	} FUZZ_END;
 	if (st == 0)
 		round_trip(&g, &f);
+	if (st == 0 && (f.clock & 2))
+		run_tool(data, size, f.clock);
 	gmsl_free(&f);
 	fuzz_end();
 	return 0;
