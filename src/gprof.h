@@ -403,6 +403,7 @@ bool arc_selected(const struct gprof *g, const struct sym *parent,
 /* ---- gmon_io.c ---- */
 void gmon_read(struct gprof *g, const char *filename);
 void gmon_write_sum(struct gprof *g, const char *filename);
+bool gmon_peek_rate(struct gprof *g, const char *name, double *hz);
 
 /* ---- shlibs.c: shared libraries from PROFILE.shlibs side files ---- */
 void shlibs_load(struct gprof *g);

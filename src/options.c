@@ -15,8 +15,7 @@
 
 #include "gprof.h"
 
-enum { OPT_DEMANGLE = 256, OPT_NO_DEMANGLE, OPT_INLINE_FILE_NAMES,
-       OPT_NO_SHLIBS };
+enum { OPT_DEMANGLE = 256, OPT_NO_DEMANGLE, OPT_INLINE_FILE_NAMES };
 
 /* The order of this table decides the order of the candidates getopt lists
    for an ambiguous abbreviation; it is arranged to list them as GNU does. */
@@ -57,7 +56,6 @@ static const struct option long_opts[] = {
 	{ "debug", optional_argument, NULL, 'd' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "file-format", required_argument, NULL, 'O' },
-	{ "no-shlibs", no_argument, NULL, OPT_NO_SHLIBS },
 	/* GNU has unnamed entries for these; `--=X` therefore means -e X. */
 	{ "", required_argument, NULL, 'e' },
 	{ "", required_argument, NULL, 'E' },
@@ -278,9 +276,27 @@ static void handle_opt(struct gprof *g, int c, const char *arg)
 	case OPT_DEMANGLE: set_demangle(g, arg); break;
 	case OPT_NO_DEMANGLE: o->demangle = false; break;
 	case OPT_INLINE_FILE_NAMES: o->inline_file_names = true; break;
-	case OPT_NO_SHLIBS: o->no_shlibs = true; break;
 	default: usage(g, stderr, 1);
 	}
+}
+
+/* --no-shlibs is ours, not GNU's: it is taken only when spelled out in
+   full (before any "--"), and kept out of getopt's table, so that every
+   GNU command line means what it meant (--no-s is still --no-static) and
+   GNU's ambiguity messages list the same options. */
+static void take_no_shlibs(struct options *o, int *argc, char **argv)
+{
+	int n = 0, i = 0;
+	for (; i < *argc && strcmp(argv[i], "--") != 0; i++) {
+		if (i > 0 && strcmp(argv[i], "--no-shlibs") == 0)
+			o->no_shlibs = true;
+		else
+			argv[n++] = argv[i];
+	}
+	for (; i < *argc; i++)
+		argv[n++] = argv[i];
+	argv[n] = NULL;
+	*argc = n;
 }
 
 static void set_defaults(struct options *o)
@@ -301,6 +317,7 @@ void options_parse(struct gprof *g, int argc, char **argv)
 
 	set_defaults(o);
 	expandargv(&argc, &argv);
+	take_no_shlibs(o, &argc, argv);
 	while ((c = getopt_long(argc, argv, short_opts, long_opts, NULL)) != -1)
 		handle_opt(g, c, optarg);
 

@@ -64,6 +64,7 @@ struct shlibs {
 	size_t nlibs;
 	const char **profiles;       /* g->opt.profiles once side files are
 	                                dropped from it */
+	double rate;                 /* the profiles' sampling rate, or 0 */
 };
 
 /* One function symbol of a library, before it joins the table. */
@@ -128,6 +129,29 @@ static uint32_t lib_of(struct shlibs *sl, const struct gmsl_object *o)
 	return (uint32_t)sl->nlibs++;
 }
 
+/* The side file must sample at the profiles' rate (peeked at before they
+   are read); when they have no histogram, the first side file with
+   samples sets it.  A file that differs is ignored, before its libraries
+   are loaded. */
+static void check_rates(struct gprof *g, struct shlibs *sl)
+{
+	double hz = 0;
+	for (size_t i = 0; i < g->opt.nprofiles && !sl->rate; i++)
+		if (gmon_peek_rate(g, g->opt.profiles[i], &hz))
+			sl->rate = hz;
+	for (size_t i = 0; i < sl->nfiles; i++) {
+		const struct gmsl_file *f = &sl->files[i];
+		if (!sl->rate && f->nsamples)
+			sl->rate = f->rate;
+		if (!sl->rate || sl->rate == (double)f->rate)
+			continue;
+		warnx_g(g, "%s: sampling rate %u Hz differs from the profile's "
+		        "%g Hz; side file ignored", sl->names[i], f->rate,
+		        sl->rate);
+		sl->skipped[i] = true;
+	}
+}
+
 /* Numbers every file's objects as libs, and counts each lib's data. */
 static void map_objects(struct shlibs *sl)
 {
@@ -137,6 +161,8 @@ static void map_objects(struct shlibs *sl)
 	for (size_t i = 0; i < sl->nfiles; i++) {
 		const struct gmsl_file *f = &sl->files[i];
 		uint32_t *m = sl->map[i] = xmalloc((f->nobjs + 1) * sizeof *m);
+		if (sl->skipped[i])
+			continue;
 		for (size_t k = 0; k < f->nobjs; k++)
 			m[k] = lib_of(sl, &f->objs[k]);
 		for (size_t k = 0; k < f->nsamples; k++)
@@ -452,6 +478,7 @@ void shlibs_load(struct gprof *g)
 	if (sl->nfiles == 0)
 		return;
 	sl->skipped = xcalloc(sl->nfiles, sizeof *sl->skipped);
+	check_rates(g, sl);
 	map_objects(sl);
 	load_libs(g, sl);
 }
@@ -512,45 +539,23 @@ static void credit_arcs(struct gprof *g, const struct shlibs *sl, size_t i)
 		g->input_arcs = true;
 }
 
-/* The side file must sample at the profile's rate; without a histogram
-   in the profile, the first side file's rate is taken. */
-static bool rate_ok(struct gprof *g, const struct shlibs *sl, size_t i,
-                    bool *known)
-{
-	uint32_t rate = sl->files[i].rate;
-	if (!*known && sl->files[i].nsamples == 0)
-		return true;
-	if (!*known) {
-		*known = true;
-		g->hz = rate;
-		if (!g->dimen[0]) {
-			strcpy(g->dimen, "seconds");
-			g->dimen_abbrev = 's';
-		}
-		return true;
-	}
-	if (g->hz == (double)rate)
-		return true;
-	warnx_g(g, "%s: sampling rate %u Hz differs from the profile's %g Hz; "
-	        "side file ignored", sl->names[i], rate, g->hz);
-	return false;
-}
-
-/* After the profiles are read: each side file's samples and arcs. */
+/* After the profiles are read: each side file's samples and arcs.  A
+   profile without a histogram takes the side files' rate. */
 void shlibs_apply(struct gprof *g)
 {
 	struct shlibs *sl = g->shlibs;
 	if (!sl || sl->nfiles == 0)
 		return;
-	bool known = g->have_hist_scale || g->have_bsd_rate;
-	for (size_t i = 0; i < sl->nfiles; i++) {
-		const struct gmsl_file *f = &sl->files[i];
-		if (!f->nsamples && !f->narcs)
-			continue;
-		if (!rate_ok(g, sl, i, &known)) {
-			sl->skipped[i] = true;
-			continue;
+	if (sl->rate && !g->have_hist_scale && !g->have_bsd_rate) {
+		g->hz = sl->rate;
+		if (!g->dimen[0]) {
+			strcpy(g->dimen, "seconds");
+			g->dimen_abbrev = 's';
 		}
+	}
+	for (size_t i = 0; i < sl->nfiles; i++) {
+		if (sl->skipped[i])
+			continue;
 		credit_samples(g, sl, i);
 		credit_arcs(g, sl, i);
 	}
