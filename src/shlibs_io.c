@@ -412,44 +412,54 @@ static int cmp_arc(const void *pa, const void *pb)
 	return 0;
 }
 
-static void combine_samples(struct gmsl_file *f)
+/* Adds `from`'s count to `into`'s if the sum fits. */
+static bool add_sample(void *into, const void *from)
 {
-	size_t n = 0;
-	if (f->nsamples > 1)
-		qsort(f->samples, f->nsamples, sizeof *f->samples, cmp_sample);
-	for (size_t i = 0; i < f->nsamples; i++) {
-		struct gmsl_sample *s = &f->samples[i];
-		struct gmsl_sample *last = n ? &f->samples[n - 1] : NULL;
-		if (last && cmp_sample(last, s) == 0 &&
-		    s->count <= UINT32_MAX - last->count)
-			last->count += s->count;
-		else
-			f->samples[n++] = *s;
-	}
-	f->nsamples = n;
+	struct gmsl_sample *a = into;
+	const struct gmsl_sample *b = from;
+	if (b->count > UINT32_MAX - a->count)
+		return false;
+	a->count += b->count;
+	return true;
 }
 
-static void combine_arcs(struct gmsl_file *f)
+static bool add_arc(void *into, const void *from)
 {
-	size_t n = 0;
-	if (f->narcs > 1)
-		qsort(f->arcs, f->narcs, sizeof *f->arcs, cmp_arc);
-	for (size_t i = 0; i < f->narcs; i++) {
-		struct gmsl_arc *a = &f->arcs[i];
-		struct gmsl_arc *last = n ? &f->arcs[n - 1] : NULL;
-		if (last && cmp_arc(last, a) == 0 &&
-		    a->count <= UINT64_MAX - last->count)
-			last->count += a->count;
-		else
-			f->arcs[n++] = *a;
+	struct gmsl_arc *a = into;
+	const struct gmsl_arc *b = from;
+	if (b->count > UINT64_MAX - a->count)
+		return false;
+	a->count += b->count;
+	return true;
+}
+
+/* Sorts the n entries of v and folds each into the one before it when
+   they are equal and `add` finds room; returns how many are left. */
+static size_t combine(void *v, size_t n, size_t size,
+                      int (*cmp)(const void *, const void *),
+                      bool (*add)(void *, const void *))
+{
+	unsigned char *b = v;
+	size_t k = 0;
+	if (n > 1)
+		qsort(v, n, size, cmp);
+	for (size_t i = 0; i < n; i++) {
+		unsigned char *e = b + i * size;
+		unsigned char *last = k > 0 ? b + (k - 1) * size : NULL;
+		if (last && cmp(last, e) == 0 && add(last, e))
+			continue;
+		if (k != i)
+			memcpy(b + k * size, e, size);
+		k++;
 	}
-	f->narcs = n;
+	return k;
 }
 
 void gmsl_combine(struct gmsl_file *f)
 {
-	combine_samples(f);
-	combine_arcs(f);
+	f->nsamples = combine(f->samples, f->nsamples, sizeof *f->samples,
+	                      cmp_sample, add_sample);
+	f->narcs = combine(f->arcs, f->narcs, sizeof *f->arcs, cmp_arc, add_arc);
 }
 
 /* ---- writing ---- */

@@ -14,8 +14,7 @@
  * that also holds a link "prog" to the executable: objects named "prog"
  * load its symbols as a library's.  Bits 2 and up choose the options.
  */
-#include <fcntl.h>
-#include <getopt.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -103,8 +102,10 @@ static const char *const sets[][5] = {
 };
 #define NSETS (sizeof sets / sizeof sets[0])
 
-static void write_file(const char *path, const uint8_t *data, size_t len)
+static void write_file(const char *name, const uint8_t *data, size_t len)
 {
+	char path[4096];
+	snprintf(path, sizeof path, "%s/%s", fuzz_workdir(), name);
 	FILE *f = fopen(path, "wb");
 	if (!f || (len && fwrite(data, 1, len, f) != len) || fclose(f) != 0)
 		abort();
@@ -124,8 +125,10 @@ static void set_up_folder(void)
 		abort();
 	fclose(in);
 	write_file("gmon.out", buf, n);
-	unlink("prog");
-	if (symlink(fuzz_prog_path(), "prog") != 0)
+	char link[4096];
+	snprintf(link, sizeof link, "%s/prog", fuzz_workdir());
+	unlink(link);
+	if (symlink(fuzz_prog_path(), link) != 0)
 		abort();
 }
 
@@ -140,25 +143,9 @@ static void run_tool(const uint8_t *data, size_t size, uint32_t clock)
 	argv[argc++] = "prog";
 	argv[argc++] = "gmon.out";
 	argv[argc] = NULL;
-
-	int here = open(".", O_RDONLY | O_DIRECTORY);
-	if (here < 0 || chdir(fuzz_workdir()) != 0)
-		abort();
 	set_up_folder();
 	write_file("gmon.out.shlibs", data, size);
-	static struct gprof g;
-	memset(&g, 0, sizeof g);
-	optind = 0;
-	int st;
-	FUZZ_TRY(st) {
-		gprof_run(&g, argc, argv);
-	} FUZZ_END;
-	(void)st;
-	fflush(stdout);
-	if (fchdir(here) != 0)
-		abort();
-	close(here);
-	fuzz_free_context(&g, 1);
+	fuzz_run_gprof(argc, argv);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
