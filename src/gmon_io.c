@@ -263,8 +263,10 @@ static bool peek_rate(struct gprof *g, struct gmon_reader *r, double *hz)
    that later). */
 bool gmon_peek_rate(struct gprof *g, const char *name, double *hz)
 {
-	if (strcmp(name, "-") == 0)
-		return false;
+	struct stat st;
+	if (strcmp(name, "-") == 0 || stat(name, &st) != 0 ||
+	    !S_ISREG(st.st_mode))
+		return false;            /* a pipe is read once, by gmon_read */
 	FILE *f = fopen(name, "rb");
 	if (!f)
 		return false;

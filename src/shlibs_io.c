@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "shlibs_io.h"
 
@@ -278,6 +279,11 @@ static unsigned char *slurp(FILE *fp, size_t *len)
 bool gmsl_has_magic(const char *path)
 {
 	char m[GMSL_MAGIC_LEN];
+	struct stat st;
+	/* Only a regular file can be looked at without taking its bytes
+	   from the reader that comes next (a pipe from <(...)). */
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+		return false;
 	FILE *fp = fopen(path, "rb");
 	if (!fp)
 		return false;

@@ -315,6 +315,14 @@ if [ $rc -eq 0 ] && cmp -s o o2 && [ ! -s e ]; then
 else
 	fail side-file-as-profile "status $rc" e
 fi
+# A profile read from a pipe is not taken from its reader by the look
+# for side-file magic.
+cat gmon.out | "$GPROF" -b prog /dev/stdin > o 2> e
+if cmp -s o plain && [ ! -s e ]; then
+	pass profile-from-pipe
+else
+	fail profile-from-pipe "differs from the report of the file" e
+fi
 mkdir -p alone
 cp gmon.2.shlibs alone/x.shlibs
 (cd alone && "$GPROF" ../prog x.shlibs > o 2> e; echo $? > rc
