@@ -110,19 +110,12 @@ static void add_file(struct shlibs *sl, struct gmsl_file *f, char *name)
 	sl->nfiles = n;
 }
 
-static bool same_lib(const struct gmsl_object *a, const struct gmsl_object *b)
-{
-	return a->build_id_len == b->build_id_len &&
-		memcmp(a->build_id, b->build_id, a->build_id_len) == 0 &&
-		strcmp(a->path, b->path) == 0;
-}
-
 static uint32_t lib_of(struct shlibs *sl, const struct gmsl_object *o)
 {
 	if (o->id == 0)
 		return 0;
 	for (size_t k = 1; k < sl->nlibs; k++)
-		if (same_lib(sl->libs[k].o, o))
+		if (gmsl_same_object(sl->libs[k].o, o))
 			return (uint32_t)k;
 	sl->libs = xrealloc(sl->libs, (sl->nlibs + 1) * sizeof *sl->libs);
 	sl->libs[sl->nlibs] = (struct lib){ .o = o, .state = LIB_SKIPPED };

@@ -327,8 +327,8 @@ void gmsl_free(struct gmsl_file *f)
 
 /* ---- merging and summing ---- */
 
-static bool same_object(const struct gmsl_object *a,
-                        const struct gmsl_object *b)
+bool gmsl_same_object(const struct gmsl_object *a,
+                      const struct gmsl_object *b)
 {
 	return a->build_id_len == b->build_id_len &&
 		memcmp(a->build_id, b->build_id, a->build_id_len) == 0 &&
@@ -363,7 +363,7 @@ static uint32_t map_object(struct gmsl_file *dst, const struct gmsl_object *o)
 		return 0;
 	}
 	for (size_t k = 1; k < dst->nobjs; k++)
-		if (same_object(&dst->objs[k], o))
+		if (gmsl_same_object(&dst->objs[k], o))
 			return (uint32_t)k;
 	return add_object(dst, o);
 }

@@ -64,6 +64,10 @@ void gmsl_parse(const struct gprof *g, struct gmsl_file *f, const char *name,
 
 void gmsl_free(struct gmsl_file *f);
 
+/* Are a and b the same object: the same path and the same build-id? */
+bool gmsl_same_object(const struct gmsl_object *a,
+                      const struct gmsl_object *b);
+
 /* Adds src into dst: objects matched by path and build-id (id 0, the
    main executable, always to dst's index 0), samples and arcs appended
    under dst's numbering.  dst starts zeroed; its objs[i] gets id i. */
