@@ -160,6 +160,17 @@ else
 	fail no-shlibs "differs from GNU gprof" noshl
 fi
 
+# Printers only read the model, library symbols included.
+pt=$TESTS_DIR/reports/print_twice
+if [ -x "$pt" ]; then
+	for opts in "-b" "-z -r"; do
+		# shellcheck disable=SC2086
+		ASAN_OPTIONS=detect_leaks=0 "$pt" $opts prog gmon.out > o 2>&1 ||
+			{ fail print-twice "print_twice $opts" o; continue; }
+		pass "print-twice $opts"
+	done
+fi
+
 ok=1
 for opts in "-l -b" "-z -b" "-T -b" "-c -b" "-i" "-r" "-A -b" "-C"; do
 	# shellcheck disable=SC2086
