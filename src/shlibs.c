@@ -556,17 +556,22 @@ void shlibs_apply(struct gprof *g)
 
 /* ---- -s ---- */
 
-/* The sum of every side file read (but those ignored) to `filename`,
-   through a temporary file renamed into place. */
+/* The side file of the gmon.sum just written: the sum of every side file
+   read (but those ignored), through a temporary file renamed into place.
+   Without any, an old one is removed, as it belongs to the old gmon.sum
+   and would be read with the new one. */
 void shlibs_write_sum(struct gprof *g, const char *filename)
 {
 	struct shlibs *sl = g->shlibs;
-	if (!sl || sl->nfiles == 0)
-		return;
 	struct gmsl_file sum = { 0 };
-	for (size_t i = 0; i < sl->nfiles; i++)
+	for (size_t i = 0; sl && i < sl->nfiles; i++)
 		if (!sl->skipped[i])
 			gmsl_merge(&sum, &sl->files[i]);
+	if (sum.nobjs == 0) {
+		if (unlink(filename) != 0 && errno != ENOENT)
+			warnx_g(g, "%s: %s", filename, strerror(errno));
+		return;
+	}
 	gmsl_combine(&sum);
 	struct safe_file sf;
 	if (!safe_open(&sf, filename))

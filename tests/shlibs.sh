@@ -312,6 +312,15 @@ if [ $rc -eq 0 ] && [ -s gmon.sum.shlibs ] && cmp -s sum two; then
 else
 	fail sum "status $rc; the sum does not read back the same" sum
 fi
+# A sum without side files removes the old gmon.sum.shlibs.
+cp gmon.sum.shlibs old.shlibs
+run o e -s --no-shlibs prog gmon.out
+if [ $rc -eq 0 ] && [ ! -e gmon.sum.shlibs ]; then
+	pass sum-removes-stale
+else
+	fail sum-removes-stale "status $rc; gmon.sum.shlibs still there" e
+fi
+mv old.shlibs gmon.sum.shlibs
 # Written through a temporary file: none left behind.
 if ls gmon.sum.shlibs.* > /dev/null 2>&1; then
 	fail sum-temporary "temporary file left"
