@@ -64,13 +64,15 @@ static void write_arc(struct gmon_writer *w, bool bsd, const struct sym *p,
 }
 
 /* Arcs in symbol address order of the parent, each parent's arcs newest
-   first, as GNU writes them. */
+   first, as GNU writes them.  Arcs to or from a shared library belong to
+   its side file (shlibs.c writes their sum). */
 void arc_write_recs(struct gprof *g, struct gmon_writer *w, bool bsd)
 {
-	for (size_t i = 0; i < g->syms.len; i++) {
+	for (size_t i = 0; i < exe_syms_len(g); i++) {
 		const struct sym *p = &g->syms.base[i];
 		for (const struct arc *arc = p->children; arc; arc = arc->next_child)
-			write_arc(w, bsd, p, arc);
+			if (!sym_in_shlib(g, arc->child))
+				write_arc(w, bsd, p, arc);
 	}
 }
 

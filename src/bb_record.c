@@ -11,7 +11,7 @@
 /* Adds a block's count to the symbol holding it. */
 static void add_count(struct gprof *g, vma_t addr, uint64_t count)
 {
-	struct sym *s = sym_lookup(&g->syms, addr);
+	struct sym *s = sym_lookup_exe(g, addr);
 	if (!s)
 		return;
 	/* Up to BB_SLOTS blocks per symbol; further blocks are dropped.  The

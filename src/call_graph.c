@@ -153,9 +153,14 @@ static struct sym *line_to_function(struct gprof *g, struct sym *s)
 
 void cg_tally(struct gprof *g, vma_t from_pc, vma_t self_pc, uint64_t count)
 {
-	struct sym *parent = sym_lookup(&g->syms, from_pc);
-	struct sym *child = sym_lookup(&g->syms, self_pc);
+	cg_tally_syms(g, sym_lookup_exe(g, from_pc), sym_lookup_exe(g, self_pc),
+	              count);
+}
 
+/* An arc between two symbols (either may be NULL: no arc). */
+void cg_tally_syms(struct gprof *g, struct sym *parent, struct sym *child,
+                   uint64_t count)
+{
 	if (!parent || !child)
 		return;
 	if (g->opt.line_gran) {

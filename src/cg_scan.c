@@ -100,7 +100,7 @@ static bool direct_call(void *ctx, uint64_t dest)
 
 	if (!in_histogram(g, dest))
 		return false;
-	struct sym *child = sym_lookup(&g->syms, dest);
+	struct sym *child = sym_lookup_exe(g, dest);
 
 	if (!child || child->addr != dest)
 		return false;
@@ -214,14 +214,17 @@ struct cg_scan *cg_scan_open(struct gprof *g)
 }
 
 /* A symbol's code is taken to run up to the next symbol's start (the
-   last one's to just past its end), as GNU does. */
+   last one's to just past its end), as GNU does.  Shared libraries'
+   symbols (shlibs.c) have no code in the executable. */
 void cg_scan_sym(struct cg_scan *scan, size_t i)
 {
 	struct gprof *g = scan->g;
+	size_t n = exe_syms_len(g);
+	if (i >= n)
+		return;
 	struct sym *s = &g->syms.base[i];
 	vma_t lo = s->addr;
-	vma_t hi = i + 1 < g->syms.len ? g->syms.base[i + 1].addr
-	                              : s->end_addr + 1;
+	vma_t hi = i + 1 < n ? g->syms.base[i + 1].addr : s->end_addr + 1;
 
 	clip_to_histograms(g, &lo, &hi);
 	debug_printf(g, DBG_CALL, "[findcall] %s: 0x%lx to 0x%lx\n",

@@ -201,6 +201,85 @@ void gmon_read(struct gprof *g, const char *name)
 		print_file_info(g, name, &rc);
 }
 
+/* ---- the sampling rate, before the files are read ---- */
+
+/* The rate of the first histogram record of a GNU file, skipping the
+   records before it. */
+static bool peek_gnu_rate(struct gmon_reader *r, int addr_size, double *hz)
+{
+	unsigned char tag;
+	uint32_t n, rate;
+	vma_t lo, hi;
+	if (!rd_skip(r, GMON_HDR_SIZE))
+		return false;
+	while (rd_bytes(r, &tag, 1)) {
+		if (tag == GMON_TAG_TIME_HIST) {
+			if (!rd_vma(r, &lo) || !rd_vma(r, &hi) || !rd_u32(r, &n) ||
+			    !rd_u32(r, &rate))
+				return false;
+			*hz = rate;
+			return true;
+		}
+		if (tag == GMON_TAG_CG_ARC) {
+			if (!rd_skip(r, 2 * (size_t)addr_size + 4))
+				return false;
+		} else if (tag != GMON_TAG_BB_COUNT || !rd_u32(r, &n) ||
+		           rd_left(r) / (2 * (uint64_t)addr_size) < n ||
+		           !rd_skip(r, (size_t)n * 2 * (size_t)addr_size)) {
+			return false;
+		}
+	}
+	return false;
+}
+
+static bool peek_rate(struct gprof *g, struct gmon_reader *r, double *hz)
+{
+	enum file_format ff = g->opt.file_format;
+	const unsigned char *m = rd_peek(r, GMON_MAGIC_LEN);
+	if ((ff == FF_AUTO || ff == FF_MAGIC) && m &&
+	    memcmp(m, GMON_MAGIC, GMON_MAGIC_LEN) == 0)
+		return peek_gnu_rate(r, g->addr_size, hz);
+	if (ff == FF_MAGIC)
+		return false;
+	vma_t lo, hi;
+	uint32_t ncnt, version, rate;
+	if (!rd_vma(r, &lo) || !rd_vma(r, &hi) || !rd_u32(r, &ncnt) ||
+	    !rd_u32(r, &version))
+		return false;
+	if (version != GMON_BSD44_VERSION) {
+		*hz = host_hertz();
+		return true;
+	}
+	if (!rd_u32(r, &rate))
+		return false;
+	*hz = rate;
+	return true;
+}
+
+/* The rate the histogram of the profile `name` will have once it is read
+   (its first histogram record's, a 4.4BSD header's, or this host's for an
+   old BSD file), for checking side files before any profile is read;
+   false when the file has no histogram or is damaged (gmon_read() reports
+   that later). */
+bool gmon_peek_rate(struct gprof *g, const char *name, double *hz)
+{
+	struct stat st;
+	if (strcmp(name, "-") == 0 || stat(name, &st) != 0 ||
+	    !S_ISREG(st.st_mode))
+		return false;            /* a pipe is read once, by gmon_read */
+	FILE *f = fopen(name, "rb");
+	if (!f)
+		return false;
+	struct gmon_reader r;
+	bool ok = gmon_reader_open(&r, f, codec_of(g), file_size(f));
+	if (ok) {
+		ok = peek_rate(g, &r, hz);
+		gmon_reader_close(&r);
+	}
+	fclose(f);
+	return ok;
+}
+
 /* ---- writing gmon.sum ---- */
 
 static void write_gnu(struct gprof *g, struct gmon_writer *w)

@@ -203,6 +203,7 @@ struct options {
 	const char *demangle_style;
 	bool print_path, inline_file_names, no_static, ignore_non_func;
 	bool static_call_graph, all_lines, separate_files;
+	bool no_shlibs;              /* --no-shlibs: ignore PROFILE.shlibs */
 	int width, table_length;
 	unsigned long min_count;
 	unsigned debug;
@@ -305,7 +306,27 @@ struct gprof {
 
 	bool first_output;           /* nothing printed yet (-i prints while
 	                                the files are read) */
+
+	/* shared libraries (shlibs.c): their function symbols follow the
+	   executable's in syms, from index shlib_first and address
+	   shlib_base on (shlib_base is 0 when there are none) */
+	struct shlibs *shlibs;       /* side files and libraries, opaque */
+	vma_t shlib_base;
+	size_t shlib_first;
+	double shlib_ticks;          /* side-file samples in total_time */
 };
+
+/* The executable's own symbols are syms.base[0 .. exe_syms_len(g) - 1]. */
+static inline size_t exe_syms_len(const struct gprof *g)
+{
+	return g->shlib_base ? g->shlib_first : g->syms.len;
+}
+
+/* Is s a shared library's function (shlibs.c)? */
+static inline bool sym_in_shlib(const struct gprof *g, const struct sym *s)
+{
+	return g->shlib_base && s->addr >= g->shlib_base;
+}
 
 /* ---- pipeline.c ---- */
 int gprof_run(struct gprof *g, int argc, char **argv);
@@ -341,7 +362,9 @@ void stable_sort(void *base, size_t n, size_t size, cmp_fn cmp, void *ctx);
 struct sym *symtab_add(struct symtab *tab);
 void symtab_reserve(struct symtab *tab, size_t n);
 void symtab_finish(struct gprof *g, struct symtab *tab, vma_t text_end);
+void symtab_finish_from(struct gprof *g, struct symtab *tab, size_t from);
 struct sym *sym_lookup(const struct symtab *tab, vma_t addr);
+struct sym *sym_lookup_exe(const struct gprof *g, vma_t addr);
 
 /* ---- options.c ---- */
 void options_parse(struct gprof *g, int argc, char **argv);
@@ -380,6 +403,13 @@ bool arc_selected(const struct gprof *g, const struct sym *parent,
 /* ---- gmon_io.c ---- */
 void gmon_read(struct gprof *g, const char *filename);
 void gmon_write_sum(struct gprof *g, const char *filename);
+bool gmon_peek_rate(struct gprof *g, const char *name, double *hz);
+
+/* ---- shlibs.c: shared libraries from PROFILE.shlibs side files ---- */
+void shlibs_load(struct gprof *g);
+void shlibs_apply(struct gprof *g);
+void shlibs_write_sum(struct gprof *g, const char *filename);
+void shlibs_free(struct gprof *g);
 
 /* ---- hist.c (record readers/writers are in gmon_records.h) ---- */
 void hist_widen(struct histogram *h);
@@ -413,6 +443,8 @@ void source_lines_build(struct gprof *g);
 
 /* ---- call_graph.c ---- */
 void cg_tally(struct gprof *g, vma_t from_pc, vma_t self_pc, uint64_t count);
+void cg_tally_syms(struct gprof *g, struct sym *parent, struct sym *child,
+                   uint64_t count);
 struct arc *arc_lookup(struct gprof *g, struct sym *parent, struct sym *child);
 struct arc *arc_add(struct gprof *g, struct sym *parent, struct sym *child,
                     uint64_t count);

@@ -146,6 +146,7 @@ static void assign_one(struct gprof *g, const struct histogram *h,
                        vma_t *scaled, size_t *jpos)
 {
 	const struct symtab *tab = &g->syms;
+	size_t len = exe_syms_len(g);
 	double scale = g->hist_scale;
 	vma_t low_u = h->lowpc / GMON_HIST_UNIT;
 	size_t j = *jpos;
@@ -165,7 +166,7 @@ static void assign_one(struct gprof *g, const struct histogram *h,
 
 		/* Each bin's walk starts one symbol before where the last one
 		   stopped, as GNU's does. */
-		for (j = j ? j - 1 : 0; j < tab->len; j++) {
+		for (j = j ? j - 1 : 0; j < len; j++) {
 			vma_t sym_lo = scaled[j], sym_hi = scaled[j + 1];
 			if (bin_hi < sym_lo)
 				break;
@@ -189,20 +190,24 @@ static void assign_one(struct gprof *g, const struct histogram *h,
 	*jpos = j;
 }
 
+/* Bins credit the executable's symbols only: shared libraries' samples
+   come from their side files, already credited (shlibs.c), and counted in
+   g->shlib_ticks, which the total starts from. */
 void hist_assign_samples(struct gprof *g)
 {
 	const struct symtab *tab = &g->syms;
+	size_t len = exe_syms_len(g);
 	/* Scaled start of every symbol; the entry after the last one ends the
 	   last symbol at its own end (GNU reads past its table there). */
-	vma_t *scaled = xmalloc((tab->len + 1) * sizeof *scaled);
-	for (size_t i = 0; i < tab->len; i++)
+	vma_t *scaled = xmalloc((len + 1) * sizeof *scaled);
+	for (size_t i = 0; i < len; i++)
 		scaled[i] = tab->base[i].addr / GMON_HIST_UNIT;
-	if (tab->len) {
-		const struct sym *last = &tab->base[tab->len - 1];
-		scaled[tab->len] = last->end_addr >= last->addr ?
-			(last->end_addr + 1) / GMON_HIST_UNIT : scaled[tab->len - 1];
+	if (len) {
+		const struct sym *last = &tab->base[len - 1];
+		scaled[len] = last->end_addr >= last->addr ?
+			(last->end_addr + 1) / GMON_HIST_UNIT : scaled[len - 1];
 	}
-	g->total_time = 0;
+	g->total_time = g->shlib_ticks;
 	for (size_t i = 0; i < g->nhists; i++) {
 		size_t j = 1;
 		assign_one(g, &g->hists[i], scaled, &j);

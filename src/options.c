@@ -111,6 +111,7 @@ static const char help_text[] =
 "  -t, --table-length=N             lines in the top-lines table\n"
 "  -O, --file-format=auto|bsd|4.4bsd|magic|prof  profile format\n"
 "      --demangle[=STYLE], --no-demangle        C++ names\n"
+"      --no-shlibs                  ignore PROFILE-FILE.shlibs side files\n"
 "  -d, --debug[=NUM]                trace the analysis\n"
 "  -v, --version                    show the version\n"
 "  -h, --help                       show this help\n"
@@ -279,6 +280,25 @@ static void handle_opt(struct gprof *g, int c, const char *arg)
 	}
 }
 
+/* --no-shlibs is ours, not GNU's: it is taken only when spelled out in
+   full (before any "--"), and kept out of getopt's table, so that every
+   GNU command line means what it meant (--no-s is still --no-static) and
+   GNU's ambiguity messages list the same options. */
+static void take_no_shlibs(struct options *o, int *argc, char **argv)
+{
+	int n = 0, i = 0;
+	for (; i < *argc && strcmp(argv[i], "--") != 0; i++) {
+		if (i > 0 && strcmp(argv[i], "--no-shlibs") == 0)
+			o->no_shlibs = true;
+		else
+			argv[n++] = argv[i];
+	}
+	for (; i < *argc; i++)
+		argv[n++] = argv[i];
+	argv[n] = NULL;
+	*argc = n;
+}
+
 static void set_defaults(struct options *o)
 {
 	memset(o, 0, sizeof *o);
@@ -297,6 +317,7 @@ void options_parse(struct gprof *g, int argc, char **argv)
 
 	set_defaults(o);
 	expandargv(&argc, &argv);
+	take_no_shlibs(o, &argc, argv);
 	while ((c = getopt_long(argc, argv, short_opts, long_opts, NULL)) != -1)
 		handle_opt(g, c, optarg);
 

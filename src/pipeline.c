@@ -9,6 +9,7 @@
 #include <locale.h>
 #include <stdlib.h>
 
+#include "gmon_shlibs.h"
 #include "gprof.h"
 #include "report.h"
 
@@ -114,15 +115,19 @@ void gprof_load(struct gprof *g, int argc, char **argv)
 
 	core_open(g);
 	load_symbols(g);
+	shlibs_load(g);
 	sym_ids_resolve(g);
 	if (g->opt.file_format == FF_PROF)
 		die(g, "sorry, file format `prof' is not yet supported");
 	for (size_t i = 0; i < g->opt.nprofiles; i++)
 		gmon_read(g, g->opt.profiles[i]);
+	shlibs_apply(g);
 
 	choose_default_styles(g);
-	if (g->opt.style & STYLE_SUMMARY)
+	if (g->opt.style & STYLE_SUMMARY) {
 		gmon_write_sum(g, "gmon.sum");
+		shlibs_write_sum(g, "gmon.sum" GMSL_SUFFIX);
+	}
 }
 
 /* The whole run over a zeroed context; the fuzz harnesses call it once per

@@ -67,6 +67,28 @@ static bool prefer(const struct sym *cand, const struct sym *kept)
 	return c[0] == '_' && k[0] == '_' && c[1] != '_' && k[1] == '_';
 }
 
+/* Sorts base[from..], and keeps one symbol per address among them. */
+static void sort_from(struct symtab *tab, size_t from)
+{
+	stable_sort(tab->base + from, tab->len - from, sizeof *tab->base,
+	            cmp_addr, NULL);
+	size_t kept = from;
+	for (size_t i = from; i < tab->len; i++) {
+		struct sym *s = &tab->base[i];
+		if (kept > from && s->addr == tab->base[kept - 1].addr) {
+			struct sym *k = &tab->base[kept - 1];
+			if (prefer(s, k))
+				*k = *s;
+			continue;
+		}
+		if (kept > from && tab->base[kept - 1].end_addr == 0)
+			tab->base[kept - 1].end_addr = s->addr - 1;
+		if (s->end_addr == 0 || s->addr <= s->end_addr)
+			tab->base[kept++] = *s;
+	}
+	tab->len = kept;
+}
+
 /*
  * Sorts, drops duplicate addresses and sets each symbol's end address.
  * A symbol whose end was already set by an earlier pass keeps it, and is
@@ -79,25 +101,21 @@ void symtab_finish(struct gprof *g, struct symtab *tab, vma_t text_end)
 	(void)g;
 	if (tab->len == 0)
 		return;
-	stable_sort(tab->base, tab->len, sizeof *tab->base, cmp_addr, NULL);
+	sort_from(tab, 0);
+	if (tab->len > 0 && tab->base[tab->len - 1].end_addr == 0)
+		tab->base[tab->len - 1].end_addr = text_end - 1;
+	index_addrs(tab);
+}
 
-	size_t kept = 0;
-	for (size_t i = 0; i < tab->len; i++) {
-		struct sym *s = &tab->base[i];
-		if (kept > 0 && s->addr == tab->base[kept - 1].addr) {
-			struct sym *k = &tab->base[kept - 1];
-			if (prefer(s, k))
-				*k = *s;
-			continue;
-		}
-		if (kept > 0 && tab->base[kept - 1].end_addr == 0)
-			tab->base[kept - 1].end_addr = s->addr - 1;
-		if (s->end_addr == 0 || s->addr <= s->end_addr)
-			tab->base[kept++] = *s;
-	}
-	tab->len = kept;
-	if (kept > 0 && tab->base[kept - 1].end_addr == 0)
-		tab->base[kept - 1].end_addr = text_end - 1;
+/* Finishes symbols added after the table was finished, all of them above
+   every earlier one, with their end addresses set (shared libraries):
+   the earlier symbols are left exactly as they are. */
+void symtab_finish_from(struct gprof *g, struct symtab *tab, size_t from)
+{
+	(void)g;
+	if (tab->len == from)
+		return;
+	sort_from(tab, from);
 	index_addrs(tab);
 }
 
@@ -176,4 +194,18 @@ struct sym *sym_lookup(const struct symtab *tab, vma_t addr)
 	if (lo + 1 < tab->len)
 		return s;
 	return addr <= s->end_addr ? s : NULL;
+}
+
+/* sym_lookup() among the executable's own symbols only: addresses from
+   the profile never land on a shared library's (see shlibs.c), and the
+   last of the executable's symbols ends where it did without them. */
+struct sym *sym_lookup_exe(const struct gprof *g, vma_t addr)
+{
+	struct sym *s = sym_lookup(&g->syms, addr);
+	if (!s || !g->shlib_base)
+		return s;
+	if (addr >= g->shlib_base || (s == &g->syms.base[g->shlib_first - 1] &&
+	                              addr > s->end_addr))
+		return NULL;
+	return s;
 }

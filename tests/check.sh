@@ -41,6 +41,9 @@ run_step "end-to-end tests, src/gprof" sh tests/e2e.sh src/gprof
 run_step "bad-input tests, src/gprof" sh tests/badinput.sh src/gprof
 run_step "end-to-end tests, build-san/gprof (ASan+UBSan)" sh tests/e2e.sh build-san/gprof
 run_step "bad-input tests, build-san/gprof (ASan+UBSan)" sh tests/badinput.sh build-san/gprof
+run_step "shared-library side files, src/gprof" sh tests/shlibs.sh src/gprof
+run_step "shared-library side files, build-san/gprof (ASan+UBSan)" \
+	sh tests/shlibs.sh build-san/gprof
 run_step "documented differences from GNU gprof" sh tests/differences.sh src/gprof
 run_step "gprof-bbconv" sh tests/bbconv.sh
 run_step "-c decoders on cross-built programs (qemu), src/gprof" \

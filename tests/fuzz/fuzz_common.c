@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <dirent.h>
+#include <getopt.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -387,6 +388,7 @@ void fuzz_free_context(struct gprof *g, int own_bfd)
 	free(g->map_files);
 
 	core_free_find_window(g);
+	shlibs_free(g);
 	/* Interned line-symbol names: entries live only in the table. */
 	for (size_t i = 0; i < g->name_table.size; i++)
 		if (g->name_table.slot[i]) {
@@ -430,4 +432,24 @@ void fuzz_free_context(struct gprof *g, int own_bfd)
 		free(g->file_table.slot);
 	}
 	memset(g, 0, sizeof *g);
+}
+
+void fuzz_run_gprof(int argc, char **argv)
+{
+	int here = open(".", O_RDONLY | O_DIRECTORY);
+	if (here < 0 || chdir(fuzz_workdir()) != 0)
+		abort();
+	static struct gprof g;
+	memset(&g, 0, sizeof g);
+	optind = 0;
+	int st;
+	FUZZ_TRY(st) {
+		gprof_run(&g, argc, argv);
+	} FUZZ_END;
+	(void)st;
+	fflush(stdout);
+	if (fchdir(here) != 0)
+		abort();
+	close(here);
+	fuzz_free_context(&g, 1);
 }

@@ -50,6 +50,10 @@ void fuzz_begin(void);
 void fuzz_warm_up(void);
 void fuzz_end(void);
 
+/* gprof_run() with argv on a fresh context, in the scratch directory
+   (where -s and -y write), then the context freed. */
+void fuzz_run_gprof(int argc, char **argv);
+
 /* Splits data at the 4-byte marker "FZSP" into at most `max` pieces. */
 size_t fuzz_split(const uint8_t *data, size_t len, const uint8_t **piece,
                   size_t *plen, size_t max);

@@ -137,23 +137,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 
-	/* -s and -y write into the current directory. */
-	int here = open(".", O_RDONLY | O_DIRECTORY);
-	if (here < 0 || chdir(fuzz_workdir()) != 0)
-		abort();
-	static struct gprof g;
-	memset(&g, 0, sizeof g);
-	optind = 0;
-	int st;
-	FUZZ_TRY(st) {
-		gprof_run(&g, argc, argv);
-	} FUZZ_END;
-	(void)st;
-	fflush(stdout);
-	if (fchdir(here) != 0)
-		abort();
-	close(here);
-	fuzz_free_context(&g, 1);
+	fuzz_run_gprof(argc, argv);
 	fuzz_end();
 	return 0;
 }

@@ -116,4 +116,64 @@ Block #2: executed 2 time(s) address= 0x12db function= middle
 Block #0: executed 3 time(s) address= 0x1300
 S
 } > $C/bbconv/miscount-32bit
+# shlibs: side files (tests/tools/gmsl-gen.c).  Clock 2 and up run the
+# whole tool too, "prog" naming tests/fuzz/prog as a library.
+cc -O1 -o "$T/gmsl-gen" tests/tools/gmsl-gen.c
+sl() { "$T/gmsl-gen" "$C/shlibs/$1"; }
+mkdir -p $C/shlibs
+sl basic <<'S'
+header 100 0
+object 0 0x5555 0x1000 0x2000 /tmp/prog 0102030405060708
+object 1 0x7f00 0x1100 0x1300 /usr/lib/libx.so.1 a1b2c3d4e5f60718
+object 7 0 0 0x1000 [vdso] -
+samples 1 0x1120 5 0x1200 3 0x1120 2
+samples 7 0x10 1
+arcs 0 0x1010 1 0x1120 40 1 0x1120 1 0x1200 7 1 0x1200 0 0x1400 2
+S
+sl unknown-tag <<'S'
+header 1000 1
+raw 9 auto 00112233
+object 0 0 0 0 a -
+samples 0 0x10 0xffffffff 0x10 0xffffffff
+arcs 0 1 0 2 0xffffffffffffffff 0 1 0 2 0xffffffffffffffff
+S
+echo 'header 100 0' | sl empty
+sl bad-len <<'S'
+header 100 0
+object 3 0 0 0 lib -
+raw 2 20 03000000020000000000000000000000
+S
+sl model-prog-as-lib <<'S'
+header 100 2
+object 0 0 0x1000 0x1468 prog -
+object 1 0x7f0000000000 0x1000 0x1468 prog -
+object 2 0 0 0x1000 [vdso] -
+object 3 0 0x1000 0x2000 /nonexistent/libnone.so 0102
+samples 1 0x11e0 30 0x1230 20 0x12b4 7 0x5000 2
+samples 2 0x10 3
+samples 3 0x10 3
+arcs 0 0x13d0 1 0x1323 4 1 0x1330 1 0x1222 9 1 0x1230 0 0x126a 2 1 0x1230 3 0x10 1 0 0x13d0 0 0x1323 5
+S
+for ck in 6 10 14 18 22 26 30; do
+	sl model-set$ck <<S
+header 100 $ck
+object 0 0 0x1000 0x1468 prog -
+object 1 0x7f0000000000 0x1000 0x1468 prog -
+object 2 0 0 0x1000 [vdso] -
+samples 1 0x11e0 30 0x1230 20 0x12b4 7 0x5000 2
+samples 2 0x10 3
+arcs 0 0x13d0 1 0x1323 4 1 0x1330 1 0x1222 9 1 0x1230 0 0x126a 2
+S
+done
+sl model-rate <<'S'
+header 1000 2
+object 1 0 0x1000 0x1468 prog -
+samples 1 0x11e0 30
+S
+sl model-badbid <<'S'
+header 100 2
+object 1 0 0x1000 0x1468 prog 00112233
+samples 1 0x11e0 30
+arcs 1 0x1230 1 0x1222 9
+S
 echo "make-seeds: done"

@@ -267,6 +267,7 @@ int main(void)
 	test_fmt();
 	test_strbuf();
 	unit_hist_assign();
+	unit_shlib_syms();
 	unit_call_graph();
 	unit_decoders();
 	return failures != 0;

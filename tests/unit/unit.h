@@ -30,6 +30,7 @@ bool unit_near(double got, double want, const char *what);
 void unit_hist_assign(void);     /* hist_assign.c */
 void unit_call_graph(void);      /* call_graph.c */
 void unit_decoders(void);        /* decoders.c */
+void unit_shlib_syms(void);      /* shlib_syms.c */
 
 /* ---- model.c: a hand-made `struct gprof` ---- */
 
