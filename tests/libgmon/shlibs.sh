@@ -28,7 +28,7 @@ shlibs_build() {
 	build "$1" shlibs.c "-L$_d -lslhot -Wl,-rpath,$_d -ldl $SL_EXPORT $GLIBC_LIBS" $CC -O2 -pg
 }
 
-# share NAME FUNCTIONS...: the percentage of the flat profile's time in
+# flat_share NAME FUNCTIONS...: the percentage of the flat profile's time in
 # those functions (their self seconds over the total).
 flat_share() {
 	_f=$W/$1/flat
@@ -36,7 +36,7 @@ flat_share() {
 	awk -v names="$*" '
 		BEGIN { n = split(names, w, " "); for (i = 1; i <= n; i++) want[w[i]] = 1 }
 		/^ *[0-9.]+ +[0-9.]+ +[0-9.]+/ { all += $3; if ($NF in want) part += $3 }
-		END { printf "%.1f\n", all > 0 ? 100 * part / all : -1 }' "$_f"
+		END { printf "%.1f\n", (all > 0 ? 100 * part / all : -1) }' "$_f"
 }
 
 # graph_calls NAME CALLER CALLEE: "count/total" of the parent line naming
