@@ -7,7 +7,8 @@
 #   src/libgmon/build/libc_p/    the build (musl's own configure and make)
 #   src/libgmon/musl/libc_p.a    the result, beside the musl libgmon.a;
 #                                `make install` puts it in $(musllibdir)
-# Use: musl-gcc -pg -static prog.c -lgmon -lc_p
+# Use: musl-gcc -pg -static prog.c -lgmon -lc_p.  LCP_JOBS=N: make jobs
+# for the build (default 2).
 
 ifeq ($(strip $(CROSS)),)
 
