@@ -145,40 +145,11 @@ static void count(uintptr_t from, uintptr_t self)
 	__atomic_fetch_add(&port->lost, 1, __ATOMIC_RELAXED);
 }
 
-#if defined(__x86_64__)
-ElfW(Addr) la_x86_64_gnu_pltenter(ElfW(Sym) *sym, unsigned int ndx,
-                                  uintptr_t *refcook, uintptr_t *defcook,
-                                  La_x86_64_regs *regs, unsigned int *flags,
-                                  const char *symname, long int *framesizep)
+/* The architecture's la_*_gnu_pltenter (arch-audit.c) reports each PLT
+   call of the program here: its return address, and the function. */
+__attribute__((visibility("hidden")))
+void gmon_audit_call(uintptr_t from, uintptr_t self)
 {
-	(void)ndx; (void)refcook; (void)defcook; (void)flags; (void)symname;
-	*framesizep = -1;
 	if (table != NULL && !port->quiet)
-		count(*(const uintptr_t *)regs->lr_rsp, sym->st_value);
-	return sym->st_value;
+		count(from, self);
 }
-#elif defined(__i386__)
-ElfW(Addr) la_i86_gnu_pltenter(ElfW(Sym) *sym, unsigned int ndx,
-                               uintptr_t *refcook, uintptr_t *defcook,
-                               La_i86_regs *regs, unsigned int *flags,
-                               const char *symname, long int *framesizep)
-{
-	(void)ndx; (void)refcook; (void)defcook; (void)flags; (void)symname;
-	*framesizep = -1;
-	if (table != NULL && !port->quiet)
-		count(*(const uintptr_t *)regs->lr_esp, sym->st_value);
-	return sym->st_value;
-}
-#elif defined(__aarch64__)
-ElfW(Addr) la_aarch64_gnu_pltenter(ElfW(Sym) *sym, unsigned int ndx,
-                                   uintptr_t *refcook, uintptr_t *defcook,
-                                   La_aarch64_regs *regs, unsigned int *flags,
-                                   const char *symname, long int *framesizep)
-{
-	(void)ndx; (void)refcook; (void)defcook; (void)flags; (void)symname;
-	*framesizep = -1;
-	if (table != NULL && !port->quiet)
-		count((uintptr_t)regs->lr_lr, sym->st_value);
-	return sym->st_value;
-}
-#endif

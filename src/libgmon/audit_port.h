@@ -39,4 +39,7 @@ struct gmon_audit_port {
 	                                     its own calls are not the program's */
 };
 
+/* In libgmon-audit.so: audit.c's counter, called by arch-audit.c. */
+void gmon_audit_call(uintptr_t from, uintptr_t self);
+
 #endif
