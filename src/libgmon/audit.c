@@ -25,6 +25,7 @@
 #include <sys/mman.h>
 
 #include "audit_port.h"
+#include "elf_notes.h"
 
 #define SLOTS (1u << 16)
 #define PROBES 64
@@ -38,42 +39,19 @@ unsigned int la_version(unsigned int version)
 	return version < LAV_CURRENT ? version : LAV_CURRENT;
 }
 
-/* The port named by one note of a PT_NOTE segment, or NULL. */
-static struct gmon_audit_port *port_in(const char *p, size_t size)
-{
-	const size_t name = sizeof GMON_PORT_NOTE_NAME;
-	while (size >= sizeof(ElfW(Nhdr))) {
-		const ElfW(Nhdr) *n = (const ElfW(Nhdr) *)p;
-		size_t nsz = (n->n_namesz + 3) & ~3u, dsz = (n->n_descsz + 3) & ~3u;
-		if (nsz > size || dsz > size || sizeof *n + nsz + dsz > size)
-			return NULL;
-		const char *desc = p + sizeof *n + nsz;
-		if (n->n_type == GMON_PORT_NOTE_TYPE && n->n_namesz == name &&
-		    n->n_descsz == 4 && memcmp(p + sizeof *n, GMON_PORT_NOTE_NAME, name) == 0) {
-			int32_t off;
-			memcpy(&off, desc, sizeof off);
-			return (struct gmon_audit_port *)(uintptr_t)(desc + off);
-		}
-		p += sizeof *n + nsz + dsz;
-		size -= sizeof *n + nsz + dsz;
-	}
-	return NULL;
-}
-
-/* The program's port, from its program headers (auxiliary vector). */
+/* The program's port: the note libgmon put in it, found through the
+   program headers the kernel passed (the auxiliary vector). */
 static struct gmon_audit_port *find_port(uintptr_t bias)
 {
-	const ElfW(Phdr) *ph = (const ElfW(Phdr) *)getauxval(AT_PHDR);
-	unsigned long n = getauxval(AT_PHNUM);
-	for (unsigned long i = 0; ph != NULL && i < n; i++) {
-		if (ph[i].p_type != PT_NOTE)
-			continue;
-		struct gmon_audit_port *p =
-			port_in((const char *)(bias + ph[i].p_vaddr), ph[i].p_memsz);
-		if (p != NULL)
-			return p;
-	}
-	return NULL;
+	uint32_t len;
+	const char *d = gmon_note_find((const ElfW(Phdr) *)getauxval(AT_PHDR),
+	                               getauxval(AT_PHNUM), bias, GMON_PORT_NOTE_NAME,
+	                               GMON_PORT_NOTE_TYPE, &len);
+	if (d == NULL || len != 4)
+		return NULL;
+	int32_t off;
+	memcpy(&off, d, sizeof off);
+	return (struct gmon_audit_port *)(uintptr_t)(d + off);
 }
 
 static void attach(struct link_map *map)

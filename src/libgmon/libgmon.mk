@@ -123,7 +123,7 @@ ifeq ($(strip $(CROSS)),)
 $(eval $(call LGM_VARIANT,native,$(CC),$(LGM)/libgmon.a))
 # libgmon-audit.so: the LD_AUDIT module (glibc only) that counts the
 # program's PLT calls into shared libraries for GMON_SHLIBS (audit.c).
-$(LGM)/libgmon-audit.so: $(LGM)/audit.c $(LGM)/arch-audit.c $(LGM)/audit_port.h
+$(LGM)/libgmon-audit.so: $(LGM)/audit.c $(LGM)/arch-audit.c $(LGM)/audit_port.h $(LGM)/elf_notes.h
 	$(CC) -std=gnu11 -Wall -Wextra $(LGM_USER_CFLAGS) -O2 -fPIC -shared \
 		-fvisibility=default -I$(LGM) -o $@ $(LGM)/audit.c $(LGM)/arch-audit.c
 LIBGMON_TARGETS := $(LGM)/libgmon.a $(LGM)/libgmon-audit.so

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "audit_port.h"
+#include "elf_notes.h"
 #include "gmon_shlibs.h"
 #include "gmon_rt.h"
 
@@ -150,39 +151,15 @@ static int exec_span(const struct dl_phdr_info *info, uintptr_t *lo, uintptr_t *
 	return found;
 }
 
-static size_t align4(size_t n)
-{
-	return (n + 3) & ~(size_t)3;
-}
-
-/* Copy the NT_GNU_BUILD_ID of one PT_NOTE segment into o, if there. */
-static void note_build_id(struct object *o, const char *p, size_t size)
-{
-	while (size >= sizeof(ElfW(Nhdr))) {
-		const ElfW(Nhdr) *n = (const ElfW(Nhdr) *)p;
-		size_t name = align4(n->n_namesz), desc = align4(n->n_descsz);
-		size_t all = sizeof *n + name + desc;
-		if (name > size || desc > size || all > size)
-			return;
-		if (n->n_type == NT_GNU_BUILD_ID && n->n_namesz == 4 &&
-		    memcmp(p + sizeof *n, "GNU", 4) == 0 &&
-		    n->n_descsz <= GMSL_MAX_BUILD_ID) {
-			memcpy(o->bid, p + sizeof *n + name, n->n_descsz);
-			o->bid_len = (uint16_t)n->n_descsz;
-			return;
-		}
-		p += all;
-		size -= all;
-	}
-}
-
+/* The object's NT_GNU_BUILD_ID note, when it is in a loaded segment. */
 static void find_build_id(struct object *o, const struct dl_phdr_info *info)
 {
-	for (int i = 0; i < info->dlpi_phnum && o->bid_len == 0; i++) {
-		const ElfW(Phdr) *p = &info->dlpi_phdr[i];
-		if (p->p_type == PT_NOTE)
-			note_build_id(o, (const char *)(info->dlpi_addr + p->p_vaddr),
-			              p->p_memsz);
+	uint32_t len;
+	const char *id = gmon_note_find(info->dlpi_phdr, info->dlpi_phnum,
+	                                info->dlpi_addr, "GNU", NT_GNU_BUILD_ID, &len);
+	if (id != NULL && len <= GMSL_MAX_BUILD_ID) {
+		memcpy(o->bid, id, len);
+		o->bid_len = (uint16_t)len;
 	}
 }
 
