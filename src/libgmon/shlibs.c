@@ -53,7 +53,10 @@ __asm__(".pushsection .note.gproftk.port,\"a\",%note\n"
 struct sample_slot {
 	uintptr_t pc;     /* 0: free */
 	uint32_t count;
+	uint32_t obj;     /* the writer's: object id, or NO_OBJECT */
 };
+
+#define NO_OBJECT UINT32_MAX
 
 struct object {
 	uintptr_t lo, hi;     /* runtime span of the executable segments */
@@ -398,50 +401,50 @@ static void put_object(struct gmon_out *o, uint32_t id)
 	gmon_out_put(o, ob->bid, ob->bid_len);
 }
 
-/* Pass over the samples of object id: count them (o NULL) or write them. */
-static uint32_t object_samples(struct gmon_out *o, uint32_t id)
+/*
+ * Match every sample with its object once, stamping the slot, and count
+ * each object's slots in n[] (samples in no object go to s.unplaced).
+ * The stamps, not the live counts, then decide what each record holds,
+ * so a sample that arrives meanwhile cannot make a record longer than
+ * its header says.
+ */
+static void place_samples(uint32_t *n)
 {
-	uint32_t n = 0;
+	unsigned long unplaced = 0;
 	for (uint32_t i = 0; i < SAMPLE_SLOTS; i++) {
-		uintptr_t pc = __atomic_load_n(&s.samples[i].pc, __ATOMIC_ACQUIRE);
-		uint32_t c = __atomic_load_n(&s.samples[i].count, __ATOMIC_RELAXED);
-		uint32_t where;
-		if (pc == 0 || c == 0 || !object_of(pc, &where) || where != id)
+		struct sample_slot *e = &s.samples[i];
+		uintptr_t pc = __atomic_load_n(&e->pc, __ATOMIC_ACQUIRE);
+		uint32_t c = __atomic_load_n(&e->count, __ATOMIC_RELAXED);
+		e->obj = NO_OBJECT;
+		if (pc == 0 || c == 0)
 			continue;
-		n++;
-		if (o != NULL) {
-			gmon_out_le(o, pc - s.objs[id].bias, 8);
-			gmon_out_le(o, c, 4);
-		}
+		if (object_of(pc, &e->obj))
+			n[e->obj]++;
+		else
+			unplaced += c;
 	}
-	return n;
+	s.unplaced = unplaced;
 }
 
 static void put_samples(struct gmon_out *o)
 {
+	static uint32_t n[MAX_OBJECTS]; /* the writer lock serialises us */
+	memset(n, 0, sizeof n);
+	place_samples(n);
 	for (uint32_t id = 1; id < s.nobjs; id++) {
-		uint32_t n = object_samples(NULL, id);
-		if (n == 0)
+		if (n[id] == 0)
 			continue;
-		put_record_head(o, GMSL_TAG_SAMPLES, 8 + (uint64_t)n * GMSL_SAMPLE_SIZE);
+		put_record_head(o, GMSL_TAG_SAMPLES, 8 + (uint64_t)n[id] * GMSL_SAMPLE_SIZE);
 		gmon_out_le(o, id, 4);
-		gmon_out_le(o, n, 4);
-		object_samples(o, id);
+		gmon_out_le(o, n[id], 4);
+		for (uint32_t i = 0; i < SAMPLE_SLOTS; i++) {
+			const struct sample_slot *e = &s.samples[i];
+			if (e->obj != id)
+				continue;
+			gmon_out_le(o, e->pc - s.objs[id].bias, 8);
+			gmon_out_le(o, __atomic_load_n(&e->count, __ATOMIC_RELAXED), 4);
+		}
 	}
-}
-
-/* Samples that are in no known object (a module unloaded before any
-   walk saw it): counted as lost. */
-static void count_unplaced(void)
-{
-	unsigned long n = 0;
-	for (uint32_t i = 0; i < SAMPLE_SLOTS; i++) {
-		uintptr_t pc = s.samples[i].pc;
-		uint32_t where;
-		if (pc != 0 && s.samples[i].count != 0 && !object_of(pc, &where))
-			n += s.samples[i].count;
-	}
-	s.unplaced = n;
 }
 
 /* One (caller, callee, count) of the side file, when at least one end is
@@ -480,40 +483,46 @@ static int put_audit_arc(struct gmon_out *o, const struct gmon_audit_arc *a)
 
 /* Pass over every table's arcs: the executable's own tables hold the
    calls from it into libraries, the foreign tables the calls from
-   libraries.  Counts them (o NULL) or writes them. */
-static uint64_t table_arcs(struct gmon_out *o)
+   libraries.  Counts them all, and writes the first `limit` to o (if
+   not NULL); returns the count. */
+static uint64_t table_arcs(struct gmon_out *o, uint64_t limit)
 {
 	uint64_t n = 0;
+#define PASS(put, a) (n += (uint64_t)put(n < limit ? o : NULL, a))
 	for (struct gmon_table *t = gmon_tables_head(); t; t = t->next) {
 		uint32_t used = __atomic_load_n(&t->used, __ATOMIC_ACQUIRE);
 		for (uint32_t i = 1; i <= used; i++)
-			n += (uint64_t)put_arc(o, &t->arcs[i]);
+			PASS(put_arc, &t->arcs[i]);
 		const struct gmon_arc *x = __atomic_load_n(&t->xarcs, __ATOMIC_ACQUIRE);
 		for (uint32_t i = 0; x != NULL && i <= t->xmask; i++)
-			n += (uint64_t)put_arc(o, &x[i]);
+			PASS(put_arc, &x[i]);
 	}
 	const struct gmon_audit_arc *p =
 		__atomic_load_n(&gmon_audit_port.arcs, __ATOMIC_ACQUIRE);
 	for (uint32_t i = 0; p != NULL && i <= gmon_audit_port.mask; i++)
-		n += (uint64_t)put_audit_arc(o, &p[i]);
+		PASS(put_audit_arc, &p[i]);
+#undef PASS
 	return n;
 }
 
+/*
+ * Arcs are counted, then written: the record holds exactly the n the
+ * header promises.  Arcs that appear between the passes wait for the
+ * next write; should some vanish (a gmon_reset meanwhile), zero-count
+ * entries make up the number.
+ */
 static void put_arcs(struct gmon_out *o)
 {
-	uint64_t n = table_arcs(NULL);
+	uint64_t n = table_arcs(NULL, 0);
 	if (n == 0 || n > UINT32_MAX / GMSL_ARC_SIZE)
 		return;
 	put_record_head(o, GMSL_TAG_ARCS, 4 + n * GMSL_ARC_SIZE);
 	gmon_out_le(o, n, 4);
-	table_arcs(o);
+	static const unsigned char none[GMSL_ARC_SIZE];
+	for (uint64_t w = table_arcs(o, n); w < n; w++)
+		gmon_out_put(o, none, sizeof none);
 }
 
-/*
- * The side file's contents.  The objects are walked once more first,
- * except in a signal handler (the loader's lock may be held by the very
- * code the signal interrupted); then the ones already known serve.
- */
 /* libgmon-audit.so counts nothing while libgmon writes (its own calls
    are not the program's). */
 void gmon_shlibs_quiet(int on)
@@ -521,6 +530,11 @@ void gmon_shlibs_quiet(int on)
 	__atomic_store_n(&gmon_audit_port.quiet, (uint32_t)on, __ATOMIC_RELAXED);
 }
 
+/*
+ * The side file's contents.  The objects are walked once more first,
+ * except in a signal handler (the loader's lock may be held by the very
+ * code the signal interrupted); then the ones already known serve.
+ */
 void gmon_shlibs_fill(struct gmon_out *o)
 {
 	if (!gmon_in_handler)
@@ -533,5 +547,4 @@ void gmon_shlibs_fill(struct gmon_out *o)
 		put_object(o, id);
 	put_samples(o);
 	put_arcs(o);
-	count_unplaced();
 }

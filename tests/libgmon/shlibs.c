@@ -8,15 +8,20 @@
  * for the test to compare with the profile.  argv[2] sets the calls per
  * part (default 20000: each call does 4000 multiply-adds).  "getppid N"
  * instead calls getppid() N times from ppid_caller(), through the PLT,
- * for libgmon-audit.so.
+ * for libgmon-audit.so.  "dumps N" writes N snapshots dump.1 ... dump.N
+ * with gmon_dump() while a second thread keeps the library busy, so that
+ * samples and arcs keep arriving while each side file is written.
  */
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "libgmon.h"
 
 uint64_t hot_loop(long n);
 static volatile uint64_t sink;
@@ -65,8 +70,37 @@ static double plug(const char *path, long n)
 	return t;
 }
 
+static volatile int stop;
+
+static void *busy_lib(void *arg)
+{
+	(void)arg;
+	while (!stop)
+		sink = hot_loop(10);
+	return NULL;
+}
+
+static int dumps(long n)
+{
+	pthread_t t;
+	if (pthread_create(&t, NULL, busy_lib, NULL) != 0)
+		return 1;
+	int bad = 0;
+	for (long i = 1; i <= n; i++) {
+		char name[32];
+		snprintf(name, sizeof name, "dump.%ld", i);
+		main_work(20);
+		bad |= gmon_dump(name) != 0;
+	}
+	stop = 1;
+	pthread_join(t, NULL);
+	return bad;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc > 2 && strcmp(argv[1], "dumps") == 0)
+		return dumps(atol(argv[2]));
 	if (argc > 2 && strcmp(argv[1], "getppid") == 0) {
 		ppid_caller(atol(argv[2]));
 		return 0;

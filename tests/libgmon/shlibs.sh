@@ -8,7 +8,7 @@
 # gmon.out to the same call counts as a run without the switch; a run
 # without the switch removes a stale side file.  Under
 # LD_AUDIT=libgmon-audit.so the program's calls into the C library are
-# counted exactly.
+# counted exactly.  Snapshots taken while threads run read back whole.
 # Sourced by tests/libgmon.sh; word lists unquoted on purpose, and the
 # variables come from tests/libgmon/common.sh:
 # shellcheck shell=sh disable=SC2086,SC2154
@@ -25,7 +25,7 @@ shlibs_build() {
 		fail "$1" "cannot build the libraries" "$(cat "$_d/lib.log")"
 		return 1
 	fi
-	build "$1" shlibs.c "-L$_d -lslhot -Wl,-rpath,$_d -ldl $SL_EXPORT $GLIBC_LIBS" $CC -O2 -pg
+	build "$1" shlibs.c "-L$_d -lslhot -Wl,-rpath,$_d -ldl $SL_EXPORT $GLIBC_LIBS" $CC -O2 -pg -I"$ROOT/include"
 }
 
 # flat_share NAME FUNCTIONS...: the percentage of the flat profile's time in
@@ -96,6 +96,25 @@ if shlibs_build "$n"; then
 	else
 		fail "$n3" "GNU gprof status $gnu_rc; arcs with and without the switch:" \
 			"$(diff "$d/arcs-with" "$d/arcs-without" | head -5)" "$(ls "$d")"
+	fi
+fi
+
+# Snapshots written while another thread keeps adding samples and arcs:
+# every side file must read back whole.
+n=shlibs-dumps
+if shlibs_build "$n"; then
+	d=$W/$n
+	run "$n" GMON_SHLIBS=1 -- dumps 20
+	bad=
+	for i in $(seq 1 20); do
+		(cd "$d" && "$OUR_GPROF" -b -p prog "dump.$i" >/dev/null 2>"dump.$i.err") &&
+			[ -s "$d/dump.$i.shlibs" ] && [ ! -s "$d/dump.$i.err" ] ||
+			bad="$bad dump.$i"
+	done
+	if [ "$(rc_of "$n")" = 0 ] && [ -z "$bad" ]; then
+		pass "$n"
+	else
+		fail "$n" "status $(rc_of "$n"); unreadable:$bad" "$(cat "$d/err" "$d"/dump.*.err 2>/dev/null | head -5)"
 	fi
 fi
 
