@@ -4,7 +4,8 @@
 # the calls into the C library are counted exactly (memcpy, malloc, free,
 # read from main; qsort's comparator as often as it counted itself), both
 # gprofs print the same reports, and the runtime's own calls into the C
-# library (growing a table) are not reported as losses.
+# library (growing a table) are not reported as losses.  Without source
+# package lists, libc_p.sh stops with one line naming the fix.
 # Sourced by tests/libgmon.sh; word lists unquoted on purpose, and the
 # variables come from tests/libgmon/common.sh:
 # shellcheck shell=sh disable=SC2086,SC2154
@@ -69,4 +70,26 @@ else
 			fail "$n" "status $(rc_of "$n"), $v arcs with count 3 (want 6144 or more); stderr:" "$(cat "$W/$n/err")"
 		fi
 	fi
+fi
+
+# Without source package lists, `make libc_p` stops with one line that
+# names the fix (a stand-in apt-get answers as Debian's does then).
+n=libcp-no-deb-src
+mkdir -p "$W/$n/bin"
+cat >"$W/$n/bin/apt-get" <<'FAKE'
+#!/bin/sh
+echo "E: You must put some 'deb-src' URIs in your sources.list" >&2
+exit 100
+FAKE
+printf '#!/bin/sh\nexit 0\n' >"$W/$n/bin/dpkg-source"
+chmod +x "$W/$n/bin/apt-get" "$W/$n/bin/dpkg-source"
+PATH="$W/$n/bin:$PATH" sh "$L/libc_p.sh" "$W/$n/fetch" "$W/$n/build" "$W/$n/libc_p.a" \
+	>"$W/$n/out" 2>"$W/$n/err"
+st=$?
+if [ "$st" = 1 ] && [ "$(wc -l <"$W/$n/err")" = 1 ] &&
+   grep -q '^libc_p: apt-get source musl finds no source packages: add deb-src' "$W/$n/err" &&
+   [ ! -e "$W/$n/libc_p.a" ]; then
+	pass "$n"
+else
+	fail "$n" "status $st (want 1), stderr (want one line naming deb-src):" "$(cat "$W/$n/err")"
 fi
