@@ -145,3 +145,18 @@ elif shlibs_build "$n"; then
 			"$(cat "$d/err" "$d/graph.err")" "$(grep -B2 -A2 getppid "$d/graph" | head -20)"
 	fi
 fi
+
+# The audit module in a program without libgmon (no port): it counts
+# nothing and the program runs as without it.
+n=shlibs-audit-no-libgmon
+mkdir -p "$W/$n"
+if $CC -O2 "$T/busy.c" -o "$W/$n/prog" >"$W/$n/build.log" 2>&1; then
+	run "$n" LD_AUDIT="$L/libgmon-audit.so" -- 0.1
+	if [ "$(rc_of "$n")" = 0 ] && [ ! -s "$W/$n/err" ] && [ ! -e "$W/$n/gmon.out" ]; then
+		pass "$n"
+	else
+		fail "$n" "status $(rc_of "$n"); stderr:" "$(cat "$W/$n/err")"
+	fi
+else
+	fail "$n" "build failed" "$(cat "$W/$n/build.log")"
+fi
