@@ -8,7 +8,7 @@
 #include "gprof.h"
 #include "report.h"
 
-static void print_blurb(FILE *out);
+static void print_blurb(const struct gprof *g, FILE *out);
 
 static void print_header(const struct gprof *g, FILE *out)
 {
@@ -28,10 +28,14 @@ static void print_header(const struct gprof *g, FILE *out)
 	}
 	if (g->total_time <= 0)
 		fputs(" no time accumulated\n\n", out);
-	fprintf(out, "%5.5s %10.10s %8.8s %8.8s %8.8s %8.8s  %-8.8s\n",
-	        "%  ", "cumulative", "self  ", "", "self  ", "total ", "");
-	fprintf(out, "%5.5s %9.9s  %8.8s %8.8s %8.8s %8.8s  %-8.8s\n",
-	        "time", g->dimen, g->dimen, "calls", unit, unit, "name");
+	/* --sampling-error: a column after self seconds, never by default. */
+	bool err = g->opt.sampling_error;
+	fprintf(out, "%5.5s %10.10s %8.8s %s%8.8s %8.8s %8.8s  %-8.8s\n",
+	        "%  ", "cumulative", "self  ", err ? " +/- self" : "", "",
+	        "self  ", "total ", "");
+	fprintf(out, "%5.5s %9.9s  %8.8s %s%8.8s %8.8s %8.8s  %-8.8s\n",
+	        "time", g->dimen, g->dimen, err ? "   error " : "", "calls",
+	        unit, unit, "name");
 }
 
 static void print_row(const struct gprof *g, struct report *r,
@@ -52,6 +56,10 @@ static void print_row(const struct gprof *g, struct report *r,
 	buf[n++] = ' ';
 	n += fmt_fixed(buf + n, s->hist_time / g->hz, 8, 2);
 	buf[n++] = ' ';
+	if (g->opt.sampling_error) {
+		n += fmt_fixed(buf + n, g->flat.sample_err[s - g->syms.base], 8, 2);
+		buf[n++] = ' ';
+	}
 	if (s->ncalls != 0) {
 		double calls = (double)s->ncalls;
 		n += fmt_uint(buf + n, s->ncalls, 8, false);
@@ -83,7 +91,7 @@ void flat_print(const struct gprof *g, struct report *r)
 	if (g->opt.bsd_style) {
 		if (!g->opt.brief) {
 			fputs("\n\n\nflat profile:\n", out);
-			print_blurb(out);
+			print_blurb(g, out);
 		}
 	} else {
 		fputs("Flat profile:\n", out);
@@ -92,11 +100,11 @@ void flat_print(const struct gprof *g, struct report *r)
 	for (size_t i = 0; i < g->flat.nrows; i++)
 		print_row(g, r, g->flat.rows[i], &accum);
 	if (!g->opt.bsd_style && !g->opt.brief)
-		print_blurb(out);
+		print_blurb(g, out);
 }
 
 /* Our own explanation of the columns (GNU's text is not reproduced). */
-static void print_blurb(FILE *out)
+static void print_blurb(const struct gprof *g, FILE *out)
 {
 	fputs(
 "\n"
@@ -108,7 +116,14 @@ static void print_blurb(FILE *out)
 "\n"
 " self      seconds spent in this function itself: the table is sorted by\n"
 " seconds   this column.\n"
-"\n"
+"\n", out);
+	if (g->opt.sampling_error)
+		fputs(
+" +/- self  expected error of the self seconds: the square root of the\n"
+" error     function's samples, in sampling periods.  A second run is\n"
+"           likely to differ from this one by about this much.\n"
+"\n", out);
+	fputs(
 " calls     how many times the function was called; blank when it was not\n"
 "           compiled for profiling, so its calls were not counted.\n"
 "\n"

@@ -5,6 +5,7 @@
  * order, the divisor of the percentages and the unit of the per-call
  * columns.  flat_print.c only formats them.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -95,4 +96,31 @@ void flat_profile_build(struct gprof *g)
 	fp->nrows = k;
 	fp->time_base = g->total_time > 0 ? g->total_time : 1.0;
 	per_call_unit(g, fp);
+}
+
+/* Every format but GNU's text carries the error; the text flat profile
+   only with --sampling-error. */
+bool sampling_error_wanted(const struct gprof *g)
+{
+	return g->opt.sampling_error || g->opt.out_format != OUT_TEXT ||
+	       g->opt.compare;
+}
+
+static double ticks_error(const struct gprof *g, double ticks)
+{
+	if (!(g->hz > 0) || !(ticks > 0))
+		return 0;
+	return sqrt(ticks) / g->hz;
+}
+
+/* Runs after hist_assign_samples(). */
+void sampling_error_build(struct gprof *g)
+{
+	struct flat_profile *fp = &g->flat;
+	free(fp->sample_err);
+	fp->sample_err = xmalloc((g->syms.len ? g->syms.len : 1) *
+	                         sizeof *fp->sample_err);
+	for (size_t i = 0; i < g->syms.len; i++)
+		fp->sample_err[i] = ticks_error(g, g->syms.base[i].hist_time);
+	fp->total_err = ticks_error(g, g->total_time);
 }

@@ -191,6 +191,11 @@ struct parsed_spec {
 	size_t left_entry, right_entry;
 };
 
+/* ---- --output-format: the text reports (GNU's), or one document ---- */
+enum out_format {
+	OUT_TEXT, OUT_DOT, OUT_HTML, OUT_JSON, OUT_CALLGRIND, OUT_PPROF
+};
+
 struct spec_arg {                /* one symspec option as given */
 	enum spec_table table;
 	char *text;
@@ -204,6 +209,14 @@ struct options {
 	bool print_path, inline_file_names, no_static, ignore_non_func;
 	bool static_call_graph, all_lines, separate_files;
 	bool no_shlibs;              /* --no-shlibs: ignore PROFILE.shlibs */
+	/* this project's extensions (long options only, see options.c) */
+	enum out_format out_format;  /* --output-format */
+	const char *output;          /* --output=FILE, or NULL for stdout */
+	bool sampling_error;         /* --sampling-error: text column */
+	bool compare;                /* --compare */
+	bool diagnose;               /* --diagnose */
+	double node_thres, edge_thres; /* --node-threshold, --edge-threshold:
+	                                  percent of total time (dot, html) */
 	int width, table_length;
 	unsigned long min_count;
 	unsigned debug;
@@ -233,6 +246,24 @@ struct flat_profile {
 	                                divisor of the % column */
 	char unit_prefix;            /* SI prefix of the per-call columns */
 	double unit_scale;           /* seconds to that unit */
+	/* Expected error of each symbol's self time, in seconds: the square
+	   root of its sample count, in sampling periods (GNU's manual,
+	   "Statistical Sampling Error"); indexed like g->syms, NULL unless
+	   a report shows it (sampling_error_wanted()).  0 when hz is 0. */
+	double *sample_err;
+	double total_err;            /* the same for the total time */
+};
+
+/* ---- the diagnosis (diagnose.c): why a report may be empty or
+   misleading, one check per cause ---- */
+enum diag_id {
+	DIAG_RATE, DIAG_RANGE, DIAG_SAMPLES, DIAG_ARCS, DIAG_AGE, DIAG_NCHECKS
+};
+enum diag_status { DIAG_OK, DIAG_PROBLEM, DIAG_NOT_APPLICABLE };
+
+struct diag_result {
+	enum diag_status status;
+	char text[512];              /* one line, no newline */
 };
 
 /* The whole profile model. */
@@ -314,6 +345,8 @@ struct gprof {
 	vma_t shlib_base;
 	size_t shlib_first;
 	double shlib_ticks;          /* side-file samples in total_time */
+
+	struct diag_result diag[DIAG_NCHECKS]; /* diagnose_build() */
 };
 
 /* The executable's own symbols are syms.base[0 .. exe_syms_len(g) - 1]. */
@@ -330,6 +363,8 @@ static inline bool sym_in_shlib(const struct gprof *g, const struct sym *s)
 
 /* ---- pipeline.c ---- */
 int gprof_run(struct gprof *g, int argc, char **argv);
+void gprof_parse(struct gprof *g, int argc, char **argv);
+void gprof_load_inputs(struct gprof *g);
 void gprof_load(struct gprof *g, int argc, char **argv);
 void gprof_analyse(struct gprof *g);
 void gprof_print(const struct gprof *g, FILE *out);
@@ -437,6 +472,14 @@ long hist_granularity_bytes(const struct gprof *g);
 
 /* ---- flat_profile.c ---- */
 void flat_profile_build(struct gprof *g);
+bool sampling_error_wanted(const struct gprof *g);
+void sampling_error_build(struct gprof *g);
+
+/* ---- diagnose.c ---- */
+void diagnose_build(struct gprof *g);
+void diagnose_warn(const struct gprof *g);
+void diagnose_print(const struct gprof *g, FILE *out);
+const char *diagnose_name(enum diag_id id);
 
 /* ---- source_lines.c ---- */
 void source_lines_build(struct gprof *g);

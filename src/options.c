@@ -112,6 +112,18 @@ static const char help_text[] =
 "  -O, --file-format=auto|bsd|4.4bsd|magic|prof  profile format\n"
 "      --demangle[=STYLE], --no-demangle        C++ names\n"
 "      --no-shlibs                  ignore PROFILE-FILE.shlibs side files\n"
+"\n"
+"Other outputs (extensions; the default output is GNU's text):\n"
+"      --output-format=FORMAT       text, dot, html, json, callgrind or pprof\n"
+"      --output=FILE                write to FILE (replaced whole) not stdout\n"
+"      --sampling-error             add each time's expected error to the\n"
+"                                   text flat profile\n"
+"      --node-threshold=PCT         dot, html: hide functions under PCT% of\n"
+"                                   the total time (default 0.5)\n"
+"      --edge-threshold=PCT         dot, html: hide calls under PCT% (0.1)\n"
+"      --compare IMAGE OLD NEW      compare two profiles of one program, or\n"
+"      --compare OLD-IMAGE OLD NEW-IMAGE NEW  of two builds of it\n"
+"      --diagnose                   check the profile and say what is wrong\n"
 "  -d, --debug[=NUM]                trace the analysis\n"
 "  -v, --version                    show the version\n"
 "  -h, --help                       show this help\n"
@@ -280,18 +292,113 @@ static void handle_opt(struct gprof *g, int c, const char *arg)
 	}
 }
 
-/* --no-shlibs is ours, not GNU's: it is taken only when spelled out in
-   full (before any "--"), and kept out of getopt's table, so that every
-   GNU command line means what it meant (--no-s is still --no-static) and
-   GNU's ambiguity messages list the same options. */
-static void take_no_shlibs(struct options *o, int *argc, char **argv)
+/* This project's options are long options only, taken when spelled out
+   in full (before any "--") and kept out of getopt's table, so that every
+   GNU command line means what it meant (--no-s is still --no-static, --s
+   is still ambiguous) and GNU's ambiguity messages list the same
+   options.  Those with an argument take it as --name=ARG or --name ARG. */
+enum ext_id {
+	EXT_NO_SHLIBS, EXT_OUTPUT_FORMAT, EXT_OUTPUT, EXT_SAMPLING_ERROR,
+	EXT_COMPARE, EXT_DIAGNOSE, EXT_NODE_THRES, EXT_EDGE_THRES
+};
+
+static const struct ext_opt {
+	const char *name;
+	bool has_arg;
+	enum ext_id id;
+} ext_opts[] = {
+	{ "no-shlibs", false, EXT_NO_SHLIBS },
+	{ "output-format", true, EXT_OUTPUT_FORMAT },
+	{ "output", true, EXT_OUTPUT },
+	{ "sampling-error", false, EXT_SAMPLING_ERROR },
+	{ "compare", false, EXT_COMPARE },
+	{ "diagnose", false, EXT_DIAGNOSE },
+	{ "node-threshold", true, EXT_NODE_THRES },
+	{ "edge-threshold", true, EXT_EDGE_THRES },
+};
+
+static const char *const format_names[] = {
+	[OUT_TEXT] = "text", [OUT_DOT] = "dot", [OUT_HTML] = "html",
+	[OUT_JSON] = "json", [OUT_CALLGRIND] = "callgrind", [OUT_PPROF] = "pprof"
+};
+
+static void set_out_format(struct gprof *g, const char *arg)
+{
+	for (size_t i = 0; i < sizeof format_names / sizeof *format_names; i++) {
+		if (strcmp(arg, format_names[i]) == 0) {
+			g->opt.out_format = (enum out_format)i;
+			return;
+		}
+	}
+	die(g, "--output-format: unknown format `%s' (text, dot, html, json, "
+	    "callgrind or pprof)", arg);
+}
+
+/* A percentage from 0 to 100, for the thresholds. */
+static double percent_arg(struct gprof *g, const char *name, const char *arg)
+{
+	char *end;
+	double v = strtod(arg, &end);
+	if (end == arg || *end != '\0' || !(v >= 0 && v <= 100))
+		die(g, "--%s: `%s' is not a percentage from 0 to 100", name, arg);
+	return v;
+}
+
+static void handle_ext(struct gprof *g, const struct ext_opt *e,
+                       const char *arg)
+{
+	struct options *o = &g->opt;
+	switch (e->id) {
+	case EXT_NO_SHLIBS: o->no_shlibs = true; break;
+	case EXT_OUTPUT_FORMAT: set_out_format(g, arg); break;
+	case EXT_OUTPUT:
+		if (!*arg)
+			die(g, "--output: empty file name");
+		o->output = arg;
+		break;
+	case EXT_SAMPLING_ERROR: o->sampling_error = true; break;
+	case EXT_COMPARE: o->compare = true; break;
+	case EXT_DIAGNOSE: o->diagnose = true; break;
+	case EXT_NODE_THRES: o->node_thres = percent_arg(g, e->name, arg); break;
+	case EXT_EDGE_THRES: o->edge_thres = percent_arg(g, e->name, arg); break;
+	}
+}
+
+/* The extension argv[i] names, or NULL; *arg points at "=ARG" or "". */
+static const struct ext_opt *ext_match(const char *a, const char **arg)
+{
+	if (a[0] != '-' || a[1] != '-')
+		return NULL;
+	for (size_t k = 0; k < sizeof ext_opts / sizeof *ext_opts; k++) {
+		size_t n = strlen(ext_opts[k].name);
+		if (strncmp(a + 2, ext_opts[k].name, n) != 0)
+			continue;
+		*arg = a + 2 + n;
+		if (**arg == '\0' || (**arg == '=' && ext_opts[k].has_arg))
+			return &ext_opts[k];
+	}
+	return NULL;
+}
+
+/* Takes this project's options out of argv, before getopt sees it. */
+static void take_extensions(struct gprof *g, int *argc, char **argv)
 {
 	int n = 0, i = 0;
 	for (; i < *argc && strcmp(argv[i], "--") != 0; i++) {
-		if (i > 0 && strcmp(argv[i], "--no-shlibs") == 0)
-			o->no_shlibs = true;
-		else
+		const char *arg;
+		const struct ext_opt *e = i > 0 ? ext_match(argv[i], &arg) : NULL;
+		if (!e) {
 			argv[n++] = argv[i];
+			continue;
+		}
+		if (e->has_arg && *arg == '=') {
+			arg++;
+		} else if (e->has_arg) {
+			if (i + 1 >= *argc)
+				die(g, "option `--%s' requires an argument", e->name);
+			arg = argv[++i];
+		}
+		handle_ext(g, e, arg);
 	}
 	for (; i < *argc; i++)
 		argv[n++] = argv[i];
@@ -308,6 +415,8 @@ static void set_defaults(struct options *o)
 	o->table_length = 10;
 	o->min_count = 1;
 	o->file_format = FF_AUTO;
+	o->node_thres = 0.5;
+	o->edge_thres = 0.1;
 }
 
 void options_parse(struct gprof *g, int argc, char **argv)
@@ -317,7 +426,7 @@ void options_parse(struct gprof *g, int argc, char **argv)
 
 	set_defaults(o);
 	expandargv(&argc, &argv);
-	take_no_shlibs(o, &argc, argv);
+	take_extensions(g, &argc, argv);
 	while ((c = getopt_long(argc, argv, short_opts, long_opts, NULL)) != -1)
 		handle_opt(g, c, optarg);
 

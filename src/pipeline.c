@@ -9,8 +9,10 @@
 #include <locale.h>
 #include <stdlib.h>
 
+#include "compare.h"
 #include "gmon_shlibs.h"
 #include "gprof.h"
+#include "output.h"
 #include "report.h"
 
 static void load_symbols(struct gprof *g)
@@ -57,8 +59,11 @@ void gprof_analyse(struct gprof *g)
 		die(g, "gmon.out file is missing call-graph data");
 	if (g->input_arcs)
 		cg_order(g);
-	if (g->opt.style & STYLE_FLAT)
+	if ((g->opt.style & STYLE_FLAT) ||
+	    (g->opt.out_format != OUT_TEXT && g->input_hist))
 		flat_profile_build(g);
+	if (sampling_error_wanted(g))
+		sampling_error_build(g);
 	if (g->opt.style & STYLE_ANNOTATED)
 		source_lines_build(g);
 }
@@ -70,6 +75,17 @@ size_t gprof_reports(const struct gprof *g, report_fn *v)
 	unsigned style = g->opt.style;
 	bool graph = cg_graph_printed(g);
 	size_t n = 0;
+
+	/* Every other format is one document with everything in it. */
+	static const report_fn documents[] = {
+		[OUT_DOT] = dot_print, [OUT_HTML] = html_print,
+		[OUT_JSON] = json_print, [OUT_CALLGRIND] = callgrind_print,
+		[OUT_PPROF] = pprof_print
+	};
+	if (g->opt.out_format != OUT_TEXT) {
+		v[0] = documents[g->opt.out_format];
+		return 1;
+	}
 
 	if (g->opt.bsd_style && graph)
 		v[n++] = cg_print;
@@ -104,15 +120,20 @@ void gprof_print(const struct gprof *g, FILE *out)
 	report_free(&r);
 }
 
-/* Options, symbols and profile files, up to the -s summary file. */
-void gprof_load(struct gprof *g, int argc, char **argv)
+/* The command line, into g->opt. */
+void gprof_parse(struct gprof *g, int argc, char **argv)
 {
 	setlocale(LC_CTYPE, "");
 	g->whoami = argv[0];
 	g->first_output = true;
 	options_parse(g, argc, argv);
 	sym_ids_add_defaults(g);
+}
 
+/* Symbols and profile files the options name, up to the -s summary
+   file. */
+void gprof_load_inputs(struct gprof *g)
+{
 	core_open(g);
 	load_symbols(g);
 	shlibs_load(g);
@@ -130,12 +151,30 @@ void gprof_load(struct gprof *g, int argc, char **argv)
 	}
 }
 
+void gprof_load(struct gprof *g, int argc, char **argv)
+{
+	gprof_parse(g, argc, argv);
+	gprof_load_inputs(g);
+}
+
 /* The whole run over a zeroed context; the fuzz harnesses call it once per
    input (with gprof_exit_jmp set), main() once. */
 int gprof_run(struct gprof *g, int argc, char **argv)
 {
-	gprof_load(g, argc, argv);
+	struct output out;
+
+	gprof_parse(g, argc, argv);
+	if (g->opt.compare)
+		return compare_run(g);
+	gprof_load_inputs(g);
 	gprof_analyse(g);
-	gprof_print(g, stdout);
+	diagnose_build(g);
+	diagnose_warn(g);
+	output_open(g, &out);
+	if (g->opt.diagnose)
+		diagnose_print(g, out.f);
+	else
+		gprof_print(g, out.f);
+	output_close(g, &out);
 	return 0;
 }

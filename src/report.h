@@ -76,6 +76,14 @@ void link_order_files(const struct gprof *g, struct report *r);
 void bb_print_exec_counts(const struct gprof *g, struct report *r);
 void annotate_sources(const struct gprof *g, struct report *r);
 
+/* --output-format: each writes one whole document of its format (dot_print.c,
+   html_print.c, json_print.c, callgrind_print.c, pprof_print.c). */
+void dot_print(const struct gprof *g, struct report *r);
+void html_print(const struct gprof *g, struct report *r);
+void json_print(const struct gprof *g, struct report *r);
+void callgrind_print(const struct gprof *g, struct report *r);
+void pprof_print(const struct gprof *g, struct report *r);
+
 typedef void (*report_fn)(const struct gprof *g, struct report *r);
 #define GPROF_MAX_REPORTS 8
 

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * output.c - the destination of the reports: standard output or a file
+ * replaced whole, and one message for any write error.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "output.h"
+
+/* The file being written, removed if the run exits before committing it
+   (a bad input found while printing, for instance). */
+static struct safe_file *pending;
+
+static void drop_pending(void)
+{
+	if (pending)
+		safe_abort(pending);
+	pending = NULL;
+}
+
+void output_open(const struct gprof *g, struct output *o)
+{
+	memset(o, 0, sizeof *o);
+	/* A closed pipe is a write error like any other: reported, not a
+	   silent death by SIGPIPE. */
+	signal(SIGPIPE, SIG_IGN);
+	if (!g->opt.output) {
+		o->f = stdout;
+		o->name = "standard output";
+		return;
+	}
+	o->name = g->opt.output;
+	if (!safe_open(&o->sf, g->opt.output))
+		die(g, "%s: cannot create: %s", g->opt.output, strerror(errno));
+	o->f = o->sf.f;
+	if (!pending)
+		atexit(drop_pending);
+	pending = &o->sf;
+}
+
+void output_close(const struct gprof *g, struct output *o)
+{
+	if (o->f == stdout) {
+		errno = 0;
+		if (fflush(stdout) != 0 || ferror(stdout))
+			die(g, "%s: write error: %s", o->name,
+			    strerror(errno ? errno : EIO));
+		return;
+	}
+	pending = NULL;
+	errno = 0;
+	if (!safe_commit(&o->sf))
+		die(g, "%s: write error: %s", o->name,
+		    strerror(errno ? errno : EIO));
+}
