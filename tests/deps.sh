@@ -8,6 +8,8 @@
 #   sh tests/deps.sh          the build and every test's toolchain
 #   sh tests/deps.sh --build  only what building src/gprof needs
 #
+# The consumers of the output formats: Graphviz, Chromium, valgrind's
+# callgrind_annotate, Go's pprof and python3-jsonschema.
 # The test toolchains: musl-gcc and clang (libgmon's other C library and
 # compiler), dpkg-dev (for `apt-get source musl`: make libc_p), the i386
 # libraries for gcc -m32, a gcc cross compiler and C library for every
@@ -52,6 +54,15 @@ if [ "${1:-}" != --build ]; then
 	# apt-get source musl, for make libc_p (musl's C library with -pg)
 	need_cmd dpkg-source dpkg-dev
 	need_cmd clang clang
+	# the consumers of the output formats (tests/formats.sh)
+	need_cmd dot graphviz
+	need_cmd chromium chromium
+	need_cmd callgrind_annotate valgrind
+	need_cmd go golang-go
+	command -v python3 >/dev/null 2>&1 &&
+		python3 -c 'import jsonschema' 2>/dev/null ||
+		missing="$missing python3-jsonschema"
+	need_file /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf fonts-dejavu-core
 	# gcc-12-multilib, not gcc-multilib: the latter conflicts with every
 	# gcc cross compiler (see fix_m32_headers).
 	need_file /usr/lib/gcc/x86_64-linux-gnu/12/32/libgcc.a gcc-12-multilib
