@@ -347,6 +347,8 @@ struct gprof {
 	double shlib_ticks;          /* side-file samples in total_time */
 
 	struct diag_result diag[DIAG_NCHECKS]; /* diagnose_build() */
+	struct graph_view *view;     /* dot, html: what the pictures draw
+	                                (graph_view.h) */
 };
 
 /* The executable's own symbols are syms.base[0 .. exe_syms_len(g) - 1]. */

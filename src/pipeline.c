@@ -12,6 +12,7 @@
 #include "compare.h"
 #include "gmon_shlibs.h"
 #include "gprof.h"
+#include "graph_view.h"
 #include "output.h"
 #include "report.h"
 
@@ -66,6 +67,8 @@ void gprof_analyse(struct gprof *g)
 		sampling_error_build(g);
 	if (g->opt.style & STYLE_ANNOTATED)
 		source_lines_build(g);
+	if (g->opt.out_format == OUT_DOT || g->opt.out_format == OUT_HTML)
+		graph_view_build(g);
 }
 
 /* The requested reports, in GNU's order, into `v` (room for
