@@ -64,10 +64,15 @@ static void print_cluster(const struct gprof *g, struct report *r,
 	FILE *out = r->out;
 
 	fprintf(out, "\tsubgraph cluster_cycle%d {\n", c->cyc->cycle_num);
-	fprintf(out, "\t\tlabel=\"<cycle %d as a whole> [%d]\\n%.1f%% total, "
-	        "%.2f s self", c->cyc->cycle_num, c->cyc->index, c->total_pct,
-	        c->self_sec);
-	print_calls(out, c->calls, c->self_calls);
+	/* The whole cycle's figures, when the text graph shows them. */
+	if (c->shown) {
+		fprintf(out, "\t\tlabel=\"<cycle %d as a whole> [%d]\\n%.1f%% "
+		        "total, %.2f s self", c->cyc->cycle_num, c->cyc->index,
+		        c->total_pct, c->self_sec);
+		print_calls(out, c->calls, c->self_calls);
+	} else {
+		fprintf(out, "\t\tlabel=\"<cycle %d>", c->cyc->cycle_num);
+	}
 	fputs("\";\n\t\tstyle=\"dashed,rounded\"; ", out);
 	print_color(out, "color", c->total_pct, false);
 	fputs(";\n", out);

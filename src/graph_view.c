@@ -45,6 +45,7 @@ static size_t cluster_of(const struct gprof *g, struct graph_view *v,
 		struct gv_cluster *k = &v->clusters[v->nclusters++];
 
 		k->cyc = c;
+		k->shown = cg_entry_shown(g, c);
 		k->total_pct = total_pct(g, c);
 		k->self_sec = c->prop_self / g->hz;
 		k->child_sec = c->prop_child / g->hz;

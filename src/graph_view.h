@@ -42,6 +42,8 @@ struct gv_edge {
 /* A cycle with at least one member drawn: its "as a whole" entry. */
 struct gv_cluster {
 	const struct sym *cyc;       /* in g->cycles */
+	bool shown;                  /* the text graph shows its entry (when
+	                                not, the figures are not printed) */
 	double total_pct, self_sec, child_sec;
 	uint64_t calls, self_calls;
 };
