@@ -34,6 +34,7 @@
 #define CHAR_W 7.3               /* 12px monospace advance, a bit over */
 #define MARGIN 16.0
 #define LOOP_W 22.0              /* room for a recursive call's loop */
+#define MIN_ROW_W 1200.0         /* rows of unlinked boxes, at least */
 #define NAME_CHARS 40            /* longer names are cut in boxes */
 #define SWEEPS 8
 #define MAX_CROSS_SEGS 4000      /* count crossings below this only */
@@ -134,6 +135,27 @@ static void break_cycles(struct layout *L)
 	free(called);
 }
 
+/* Box widths from the longest of the three lines of text. */
+static void measure(struct layout *L, struct report *r)
+{
+	L->w = xcalloc(L->n + 1, sizeof *L->w);
+	L->pad = xcalloc(L->n + 1, sizeof *L->pad);
+	for (size_t i = 0; i < L->n; i++) {
+		const struct gv_node *n = &L->v->nodes[i];
+		char idx[64];
+		size_t chars = markup_width(display_name(L->g, r, n->sym),
+		                            NAME_CHARS);
+
+		chars += (size_t)snprintf(idx, sizeof idx, " [%d]", n->sym->index);
+		if (chars < 34)
+			chars = 34;      /* the figures' lines */
+		L->w[i] = (double)chars * CHAR_W + 14;
+	}
+	for (size_t e = 0; e < L->v->nedges; e++)
+		if (self_loop(&L->v->edges[e]))
+			L->pad[L->v->edges[e].from] = LOOP_W;
+}
+
 /* ---- 2. ranks ---- */
 
 static size_t dag_from(const struct layout *L, size_t e)
@@ -214,6 +236,47 @@ static void assign_ranks(struct layout *L)
 	free(queue);
 }
 
+/* Functions with no call drawn (their calls were under the threshold)
+   would all sit in the top row, making it as wide as all of them: they
+   go below the graph instead, in rows no wider than its widest (or
+   than MIN_ROW_W). */
+static void stack_isolated(struct layout *L)
+{
+	const struct graph_view *v = L->v;
+	bool *linked = xcalloc(L->n + 1, sizeof *linked);
+	double *row_w = xcalloc((size_t)L->nranks + 1, sizeof *row_w);
+	double widest = MIN_ROW_W, used = 0;
+	int main_ranks = 0;
+
+	for (size_t e = 0; e < v->nedges; e++)
+		if (!self_loop(&v->edges[e]))
+			linked[v->edges[e].from] = linked[v->edges[e].to] = true;
+	for (size_t i = 0; i < L->n; i++)
+		if (linked[i]) {
+			row_w[L->rank[i]] += L->w[i] + L->pad[i] + GAP;
+			if (L->rank[i] + 1 > main_ranks)
+				main_ranks = L->rank[i] + 1;
+		}
+	for (int r = 0; r < main_ranks; r++)
+		if (row_w[r] > widest)
+			widest = row_w[r];
+	L->nranks = main_ranks;
+	for (size_t i = 0; i < L->n; i++) {
+		double w = L->w[i] + L->pad[i] + GAP;
+
+		if (linked[i])
+			continue;
+		if (L->nranks == main_ranks || (used > 0 && used + w > widest)) {
+			L->nranks++;
+			used = 0;
+		}
+		L->rank[i] = L->nranks - 1;
+		used += w;
+	}
+	free(linked);
+	free(row_w);
+}
+
 /* ---- 3. bend points ---- */
 
 static size_t span(const struct layout *L, size_t e)
@@ -239,6 +302,10 @@ static bool make_points(struct layout *L)
 	}
 	L->npts = total;
 	L->rank = xrealloc(L->rank, (total + 1) * sizeof *L->rank);
+	L->w = xrealloc(L->w, (total + 1) * sizeof *L->w);
+	L->pad = xrealloc(L->pad, (total + 1) * sizeof *L->pad);
+	for (size_t p = L->n; p <= total; p++)
+		L->w[p] = L->pad[p] = 0;     /* bend points take no room */
 	L->path = xmalloc((plen + 1) * sizeof *L->path);
 	L->path_start = xcalloc(v->nedges + 1, sizeof *L->path_start);
 	size_t pt = L->n, at = 0;
@@ -682,27 +749,6 @@ static void print_node(const struct layout *L, struct report *r, size_t i)
 	fputs("</text></g></a>\n", out);
 }
 
-/* Box widths from the longest of the three lines of text. */
-static void measure(struct layout *L, struct report *r)
-{
-	L->w = xcalloc(L->npts + 1, sizeof *L->w);
-	L->pad = xcalloc(L->npts + 1, sizeof *L->pad);
-	for (size_t i = 0; i < L->n; i++) {
-		const struct gv_node *n = &L->v->nodes[i];
-		char idx[64];
-		size_t chars = markup_width(display_name(L->g, r, n->sym),
-		                            NAME_CHARS);
-
-		chars += (size_t)snprintf(idx, sizeof idx, " [%d]", n->sym->index);
-		if (chars < 34)
-			chars = 34;      /* the figures' lines */
-		L->w[i] = (double)chars * CHAR_W + 14;
-	}
-	for (size_t e = 0; e < L->v->nedges; e++)
-		if (self_loop(&L->v->edges[e]))
-			L->pad[L->v->edges[e].from] = LOOP_W;
-}
-
 static void print_svg(const struct layout *L, struct report *r)
 {
 	FILE *out = r->out;
@@ -764,13 +810,14 @@ bool svg_graph_print(const struct gprof *g, struct report *r)
 	L.reversed = xcalloc(L.v->nedges + 1, sizeof *L.reversed);
 	break_cycles(&L);
 	assign_ranks(&L);
+	measure(&L, r);
+	stack_isolated(&L);
 	if (make_points(&L)) {
 		build_neighbours(&L);
 		initial_order(&L);
 		L.key = xcalloc(L.npts + 1, sizeof *L.key);
 		L.x = xcalloc(L.npts + 1, sizeof *L.x);
 		order_rows(&L);
-		measure(&L, r);
 		place_all(&L);
 		print_svg(&L, r);
 		ok = true;
