@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 # cdp.py: checks an HTML report of gprof in headless Chromium, through the
 # Chrome DevTools Protocol, with the Python standard library only (a small
@@ -30,8 +29,8 @@ import tempfile
 import time
 import urllib.request
 
-TOTAL_SECONDS = 45
-STEP_SECONDS = 15
+TOTAL_SECONDS = 30
+STEP_SECONDS = 10
 
 
 class Failure(Exception):

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 # dot_check.py: checks gprof's --output-format=dot against its own text call
 # graph, as Graphviz reads the DOT (dot -Tjson: labels as drawn, clusters).

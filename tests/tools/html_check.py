@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 # html_check.py: checks gprof's --output-format=html without a browser
 # (tests/tools/cdp.py does the browser's part).  Used by
