@@ -159,7 +159,7 @@ static void compare_build(struct comparison *c)
 }
 
 /* One side: a context of its own with the shared options, through the
-   whole pipeline.  Its warnings name its files. */
+   whole pipeline. */
 static struct gprof *load_side(const struct gprof *g, const char *image,
                                const char **profile)
 {
@@ -173,7 +173,6 @@ static struct gprof *load_side(const struct gprof *g, const char *image,
 	gprof_load_inputs(x);
 	gprof_analyse(x);
 	diagnose_build(x);
-	diagnose_warn(x);
 	return x;
 }
 
@@ -207,6 +206,10 @@ int compare_run(struct gprof *g)
 	c.new_profile = g->opt.profiles[two_builds ? 2 : 1];
 	c.old = load_side(g, c.old_image, &c.old_profile);
 	c.new = load_side(g, c.new_image, &c.new_profile);
+	/* Warnings only once both sides have loaded: a bad second file
+	   stops the run with its one line. */
+	diagnose_warn(c.old);
+	diagnose_warn(c.new);
 	compare_build(&c);
 
 	output_open(g, &out);
