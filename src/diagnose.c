@@ -216,7 +216,7 @@ void diagnose_warn(const struct gprof *g)
 			continue;
 		if (i == DIAG_ARCS && !arcs_matter(g))
 			continue;
-		warnx_g(g, "warning: %s", g->diag[i].text);
+		warnx_g(g, "diagnosis: %s", g->diag[i].text);
 		return;
 	}
 }

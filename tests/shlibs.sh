@@ -114,6 +114,7 @@ run() { # OUT ERR ARGS...: our gprof; status in $rc
 	"$GPROF" "$@" > "$o" 2> "$e"
 	rc=$?
 	sed "s|$GPROF|gprof|g" "$e" > "$e.m" && mv "$e.m" "$e"
+	strip_diagnosis "$e"
 }
 
 # The flat-profile row of a function: "SECONDS CALLS".

@@ -53,22 +53,22 @@ expect_warning() {
 	fi
 }
 expect_warning "a healthy profile: no warning" healthy ''
-expect_warning "sampling rate 0" rate0 'warning: .*rate0: the sampling rate is 0'
+expect_warning "sampling rate 0" rate0 'diagnosis: .*rate0: the sampling rate is 0'
 expect_warning "histogram over no function (wrong executable or PIE)" range \
-	'warning: .*range: the histogram covers 0x400000-0x400436, where .* has no function'
-expect_warning "no samples at all" zero 'warning: .*zero: no samples'
+	'diagnosis: .*range: the histogram covers 0x400000-0x400436, where .* has no function'
+expect_warning "no samples at all" zero 'diagnosis: .*zero: no samples'
 expect_warning "too few samples, with the expected error" few \
-	'warning: .*few: only 20 samples: .*the total by 22%'
+	'diagnosis: .*few: only 20 samples: .*the total by 22%'
 expect_warning "no call arcs (-pg missing at link time)" noarcs \
-	'warning: .*noarcs: no call arcs'
+	'diagnosis: .*noarcs: no call arcs'
 expect_warning "arcs between no functions" strayarcs \
-	'warning: .*strayarcs: 1 call-arc records, none between functions'
+	'diagnosis: .*strayarcs: 1 call-arc records, none between functions'
 expect_warning "a profile older than the executable" old \
-	'warning: .*old is older than .*prog: the program was rebuilt'
+	'diagnosis: .*old is older than .*prog: the program was rebuilt'
 # A real profile read against another program: nopie's profile is at
 # 0x401000 and up, the cycle-O0 program's text far below.
 "$GPROF" "$prog" "$FIXTURES/nopie/gmon.out" > /dev/null 2> "$dg/err"
-if grep -q 'warning: .*has no function' "$dg/err" && [ "$(wc -l < "$dg/err")" = 1 ]; then
+if grep -q 'diagnosis: .*has no function' "$dg/err" && [ "$(wc -l < "$dg/err")" = 1 ]; then
 	pass "diagnose: another program's profile"
 else
 	fail "diagnose: another program's profile" "$(cat "$dg/err")"

@@ -40,9 +40,9 @@ one_error() {	# NAME PATTERN COMMAND...
 	shift 2
 	"$@" > "$out_dir/so" 2> "$out_dir/se"
 	_rc=$?
-	_lines=$(grep -cv 'warning: ' "$out_dir/se")
+	_lines=$(grep -cv 'diagnosis: ' "$out_dir/se")
 	if [ "$_rc" = 1 ] && [ "$_lines" = 1 ] &&
-	   grep -v 'warning: ' "$out_dir/se" | grep -q -- "$_p" &&
+	   grep -v 'diagnosis: ' "$out_dir/se" | grep -q -- "$_p" &&
 	   [ -z "$(ls -A "$out_dir/err.d" 2>/dev/null)" ]; then
 		pass "$_n"
 	else
@@ -70,7 +70,7 @@ import os, subprocess, sys
 r, w = os.pipe()
 os.close(r)
 p = subprocess.run(sys.argv[1:], stdout=w, stderr=subprocess.PIPE)
-err = [l for l in p.stderr.decode().splitlines() if 'warning: ' not in l]
+err = [l for l in p.stderr.decode().splitlines() if 'diagnosis: ' not in l]
 print(p.returncode, len(err), err[0] if err else '')
 PY
 )
