@@ -81,6 +81,7 @@ struct pprof {
 	uint64_t *fid;
 	const struct sym **by_id;
 	size_t nfuncs;
+	char **names;                /* Function.name of each, by id - 1 */
 };
 
 /* ---- the string table ---- */
@@ -179,6 +180,71 @@ static uint64_t func_id(struct pprof *p, const struct sym *s)
 	return p->fid[i];
 }
 
+/* ---- function names ---- */
+
+static int cmp_name_at(const void *a, const void *b, void *ctx)
+{
+	char **names = ctx;
+
+	return strcmp(names[*(const size_t *)a], names[*(const size_t *)b]);
+}
+
+/* Marks dup[i] for every name that another function also has. */
+static void find_dups(char **names, size_t n, bool *dup)
+{
+	size_t *ord = xmalloc((n ? n : 1) * sizeof *ord);
+
+	for (size_t i = 0; i < n; i++) {
+		ord[i] = i;
+		dup[i] = false;
+	}
+	stable_sort(ord, n, sizeof *ord, cmp_name_at, names);
+	for (size_t i = 1; i < n; i++)
+		if (strcmp(names[ord[i - 1]], names[ord[i]]) == 0)
+			dup[ord[i - 1]] = dup[ord[i]] = true;
+	free(ord);
+}
+
+/* `name` plus " (SUFFIX)": the source file as the call graph's index
+   shows it, or (by_addr, or with no file known) the address. */
+static char *qualified(struct pprof *p, const struct sym *s, bool by_addr)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *file;
+	int line;
+
+	sb_puts(&sb, display_name(p->g, p->r, s));
+	if (!by_addr && report_sym_file(p->g, p->r, s, &file, &line))
+		sb_printf(&sb, " (%s)", path_display(p->g, file));
+	else
+		sb_printf(&sb, " (0x%llx)", (unsigned long long)s->addr);
+	return sb_detach(&sb);
+}
+
+/* Display names, as the text reports show them.  pprof adds up the
+   functions of one name (static functions of several files), so a name
+   that several functions share gets the file, as in the call graph's
+   index, or failing that the address. */
+static void make_names(struct pprof *p)
+{
+	size_t n = p->nfuncs;
+	bool *dup = xmalloc((n ? n : 1) * sizeof *dup);
+
+	p->names = xmalloc((n ? n : 1) * sizeof *p->names);
+	for (size_t i = 0; i < n; i++)
+		p->names[i] = xstrdup(display_name(p->g, p->r, p->by_id[i]));
+	for (int pass = 0; pass < 2; pass++) {
+		find_dups(p->names, n, dup);
+		for (size_t i = 0; i < n; i++) {
+			if (!dup[i])
+				continue;
+			free(p->names[i]);
+			p->names[i] = qualified(p, p->by_id[i], pass == 1);
+		}
+	}
+	free(dup);
+}
+
 static void put_function(struct pprof *p, const struct sym *s, uint64_t id)
 {
 	struct strbuf *b = &p->sub;
@@ -187,7 +253,7 @@ static void put_function(struct pprof *p, const struct sym *s, uint64_t id)
 
 	sb_reset(b);
 	pb_uint(b, FUNCTION_ID, id);
-	pb_int(b, FUNCTION_NAME, str_id(p, display_name(p->g, p->r, s)));
+	pb_int(b, FUNCTION_NAME, str_id(p, p->names[id - 1]));
 	pb_int(b, FUNCTION_SYSTEM_NAME, str_id(p, s->name));
 	if (report_sym_file(p->g, p->r, s, &file, &line)) {
 		pb_int(b, FUNCTION_FILENAME, str_id(p, file));
@@ -336,6 +402,7 @@ static void put_header(struct pprof *p)
    mapping and the string table, which by then holds every string. */
 static void put_tables(struct pprof *p)
 {
+	make_names(p);
 	for (size_t i = 0; i < p->nfuncs; i++) {
 		put_location(p, p->by_id[i], i + 1);
 		put_function(p, p->by_id[i], i + 1);
@@ -386,6 +453,9 @@ static void pprof_free(struct pprof *p)
 	free(p->slot);
 	free(p->fid);
 	free((void *)p->by_id);
+	for (size_t i = 0; p->names && i < p->nfuncs; i++)
+		free(p->names[i]);
+	free(p->names);
 	sb_free(&p->msg);
 	sb_free(&p->sub);
 	sb_free(&p->subsub);
