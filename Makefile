@@ -31,6 +31,7 @@ SRCS = src/main.c src/pipeline.c src/options.c src/core.c src/symtab.c src/sym_i
        src/shlibs_io.c src/shlibs.c src/output.c src/diagnose.c src/run.c \
        src/compare.c src/compare_print.c src/dot_print.c src/html_print.c \
        src/json_print.c src/callgrind_print.c src/pprof_print.c
+SRCS += src/protobuf.c
 OBJS = $(SRCS:.c=.o)
 LIBS += -lm
 SAN_OBJS = $(patsubst src/%.c,build-san/%.o,$(SRCS))
