@@ -170,7 +170,9 @@ static void check_age(struct gprof *g)
 	}
 	for (size_t i = 0; i < g->opt.nprofiles; i++) {
 		const char *p = g->opt.profiles[i];
-		if (stat(p, &prof) != 0 || prof.st_mtime >= img.st_mtime)
+		/* (a pipe's time says nothing about the run) */
+		if (stat(p, &prof) != 0 || !S_ISREG(prof.st_mode) ||
+		    prof.st_mtime >= img.st_mtime)
 			continue;
 		set(g, DIAG_AGE, DIAG_PROBLEM, "%s is older than %s: the "
 		    "program was rebuilt after the run that wrote it", p,

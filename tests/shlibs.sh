@@ -339,6 +339,7 @@ fi
 # A profile read from a pipe is not taken from its reader by the look
 # for side-file magic.
 cat gmon.out | "$GPROF" -b prog /dev/stdin > o 2> e
+strip_diagnosis e
 if cmp -s o plain && [ ! -s e ]; then
 	pass profile-from-pipe
 else
