@@ -1,8 +1,224 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* compare.c - two profiles compared (to be written). */
+/*
+ * compare.c - --compare: two profiles of one program, or of two builds of
+ * it, loaded and analysed each by the whole pipeline, then matched
+ * function by function (by symbol name) into one comparison model that
+ * every --compare printer only reads.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "compare.h"
+#include "output.h"
+
+/* A change is significant when it exceeds twice its expected error: a
+   chance of about 1 in 20 that an unchanged function is flagged. */
+#define SIGNIFICANCE 2.0
+
+/* One function of one side, for matching. */
+struct side_fn {
+	const char *key;             /* raw symbol name */
+	const struct sym *s;
+	size_t idx;                  /* into that side's syms */
+};
+
+static int cmp_key(const void *pa, const void *pb, void *ctx)
+{
+	const struct side_fn *a = pa, *b = pb;
+	(void)ctx;
+	return strcmp(a->key, b->key);
+}
+
+/* The symbols the flat profile would consider, sorted by name (stable:
+   same-named statics keep their address order and pair up in it). */
+static struct side_fn *side_functions(const struct gprof *g, size_t *n)
+{
+	struct side_fn *v = xmalloc((g->syms.len ? g->syms.len : 1) * sizeof *v);
+	size_t k = 0;
+	for (size_t i = 0; i < g->syms.len; i++) {
+		const struct sym *s = &g->syms.base[i];
+		if (!sym_selected(g, s, INCL_FLAT))
+			continue;
+		v[k].key = s->name;
+		v[k].s = s;
+		v[k].idx = i;
+		k++;
+	}
+	stable_sort(v, k, sizeof *v, cmp_key, NULL);
+	*n = k;
+	return v;
+}
+
+static void fill_side(const struct gprof *g, const struct side_fn *f,
+                      struct cmp_side *out)
+{
+	out->present = true;
+	out->self = f->s->hist_time / g->hz;
+	out->total = (f->s->hist_time + f->s->child_time) / g->hz;
+	out->self_err = g->flat.sample_err ? g->flat.sample_err[f->idx] : 0;
+	out->calls = f->s->ncalls;
+}
+
+static char *shown_name(const struct gprof *g, const struct sym *s)
+{
+	char *dem = NULL;
+	if (g->opt.demangle && !g->opt.bsd_style && g->abfd)
+		dem = core_demangle(g, s->name);
+	return dem ? dem : xstrdup(s->name);
+}
+
+static bool idle(const struct cmp_row *r)
+{
+	return r->old.self == 0 && r->new.self == 0 && r->old.calls == 0 &&
+	       r->new.calls == 0;
+}
+
+static void finish_row(struct cmp_row *r)
+{
+	r->d_self = r->new.self - r->old.self;
+	r->d_total = r->new.total - r->old.total;
+	r->d_self_pct = r->old.self != 0 ? 100.0 * r->d_self / r->old.self : 0;
+	r->d_calls = (int64_t)r->new.calls - (int64_t)r->old.calls;
+	r->err = sqrt(r->old.self_err * r->old.self_err +
+	              r->new.self_err * r->new.self_err);
+	r->significant = fabs(r->d_self) > SIGNIFICANCE * r->err;
+}
+
+/* Merges the two name-sorted lists into rows. */
+static void match(struct comparison *c, const struct side_fn *a, size_t na,
+                  const struct side_fn *b, size_t nb)
+{
+	size_t i = 0, j = 0;
+	c->rows = xcalloc(na + nb + 1, sizeof *c->rows);
+	while (i < na || j < nb) {
+		int d = i == na ? 1 : j == nb ? -1 : strcmp(a[i].key, b[j].key);
+		struct cmp_row *r = &c->rows[c->nrows];
+		memset(r, 0, sizeof *r);
+		if (d <= 0)
+			fill_side(c->old, &a[i], &r->old);
+		if (d >= 0)
+			fill_side(c->new, &b[j], &r->new);
+		r->name = shown_name(d <= 0 ? c->old : c->new,
+		                     d <= 0 ? a[i].s : b[j].s);
+		i += d <= 0;
+		j += d >= 0;
+		finish_row(r);
+		if (idle(r))
+			free((char *)r->name);
+		else
+			c->nrows++;
+	}
+}
+
+static int cmp_rows(const void *pa, const void *pb, void *ctx)
+{
+	const struct cmp_row *a = pa, *b = pb;
+	(void)ctx;
+	if (a->significant != b->significant)
+		return a->significant ? -1 : 1;
+	double x = fabs(a->d_self), y = fabs(b->d_self);
+	if (x != y)
+		return x > y ? -1 : 1;
+	x = fabs(a->d_total);
+	y = fabs(b->d_total);
+	if (x != y)
+		return x > y ? -1 : 1;
+	int64_t p = llabs(a->d_calls), q = llabs(b->d_calls);
+	if (p != q)
+		return p > q ? -1 : 1;
+	return strcmp(a->name, b->name);
+}
+
+static void totals(struct comparison *c)
+{
+	const struct gprof *o = c->old, *n = c->new;
+	c->old_total = o->total_time / o->hz;
+	c->new_total = n->total_time / n->hz;
+	c->old_total_err = o->flat.total_err;
+	c->new_total_err = n->flat.total_err;
+	c->d_total = c->new_total - c->old_total;
+	c->d_total_pct = c->old_total != 0 ? 100.0 * c->d_total / c->old_total : 0;
+	double err = sqrt(c->old_total_err * c->old_total_err +
+	                  c->new_total_err * c->new_total_err);
+	c->total_significant = fabs(c->d_total) > SIGNIFICANCE * err;
+}
+
+static void compare_build(struct comparison *c)
+{
+	size_t na, nb;
+	struct side_fn *a = side_functions(c->old, &na);
+	struct side_fn *b = side_functions(c->new, &nb);
+	match(c, a, na, b, nb);
+	free(a);
+	free(b);
+	stable_sort(c->rows, c->nrows, sizeof *c->rows, cmp_rows, NULL);
+	for (size_t i = 0; i < c->nrows; i++)
+		c->nsignificant += c->rows[i].significant;
+	totals(c);
+}
+
+/* One side: a context of its own with the shared options, through the
+   whole pipeline. */
+static struct gprof *load_side(const struct gprof *g, const char *image,
+                               const char **profile)
+{
+	struct gprof *x = xcalloc(1, sizeof *x);
+	x->opt = g->opt;
+	x->whoami = g->whoami;
+	x->first_output = true;
+	x->opt.image = image;
+	x->opt.profiles = profile;
+	x->opt.nprofiles = 1;
+	gprof_load_inputs(x);
+	gprof_analyse(x);
+	diagnose_build(x);
+	return x;
+}
+
+static void check_usage(struct gprof *g)
+{
+	const struct options *o = &g->opt;
+	if (o->nprofiles != 2 && o->nprofiles != 3)
+		die(g, "--compare needs IMAGE OLD-PROFILE NEW-PROFILE, or "
+		    "OLD-IMAGE OLD-PROFILE NEW-IMAGE NEW-PROFILE");
+	if (o->style & STYLE_SUMMARY)
+		die(g, "--compare and -s cannot be used together");
+	if (o->out_format != OUT_TEXT && o->out_format != OUT_JSON &&
+	    o->out_format != OUT_HTML)
+		die(g, "--compare prints text, json or html, not another "
+		    "--output-format");
+	if (o->diagnose)
+		die(g, "--compare and --diagnose cannot be used together");
+}
 
 int compare_run(struct gprof *g)
 {
-	die(g, "--compare: not written yet");
+	struct comparison c;
+	struct output out;
+
+	check_usage(g);
+	memset(&c, 0, sizeof c);
+	bool two_builds = g->opt.nprofiles == 3;
+	c.old_image = g->opt.image;
+	c.old_profile = g->opt.profiles[0];
+	c.new_image = two_builds ? g->opt.profiles[1] : g->opt.image;
+	c.new_profile = g->opt.profiles[two_builds ? 2 : 1];
+	c.old = load_side(g, c.old_image, &c.old_profile);
+	c.new = load_side(g, c.new_image, &c.new_profile);
+	/* Warnings only once both sides have loaded: a bad second file
+	   stops the run with its one line. */
+	diagnose_warn(c.old);
+	diagnose_warn(c.new);
+	compare_build(&c);
+
+	output_open(g, &out);
+	if (g->opt.out_format == OUT_JSON)
+		compare_print_json(&c, out.f);
+	else if (g->opt.out_format == OUT_HTML)
+		compare_print_html(&c, out.f);
+	else
+		compare_print_text(&c, out.f);
+	output_close(g, &out);
+	return 0;
 }

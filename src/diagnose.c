@@ -3,8 +3,9 @@
  * diagnose.c - the checks behind "why is my profile empty?": a sampling
  * rate of 0, a histogram over no function of the executable, too few
  * samples, no call arcs, a profile older than the executable.  Each
- * check's result is computed once into g->diag; a problem is one line on
- * stderr (the reports are unchanged), and --diagnose prints every check.
+ * check's result is computed once into g->diag; the most important
+ * problem is one line on stderr (the reports are unchanged), and
+ * --diagnose prints every check.
  */
 #include <math.h>
 #include <stdarg.h>
@@ -19,9 +20,9 @@
 static const char *const names[DIAG_NCHECKS] = {
 	[DIAG_RATE] = "sampling rate",
 	[DIAG_RANGE] = "histogram range",
+	[DIAG_AGE] = "profile age",
 	[DIAG_SAMPLES] = "samples",
 	[DIAG_ARCS] = "call arcs",
-	[DIAG_AGE] = "profile age",
 };
 
 const char *diagnose_name(enum diag_id id)
@@ -42,19 +43,31 @@ static void set(struct gprof *g, enum diag_id id, enum diag_status st,
 	va_end(ap);
 }
 
-static const char *first_profile(const struct gprof *g)
+/* The profile files as the messages name them: "gmon.out", or
+   "gmon.1 (and 2 more)" for a sum. */
+struct who {
+	char name[300];
+};
+
+static const char *who_init(struct who *w, const struct gprof *g)
 {
-	return g->opt.nprofiles ? g->opt.profiles[0] : "gmon.out";
+	const char *first = g->opt.nprofiles ? g->opt.profiles[0] : "gmon.out";
+	if (g->opt.nprofiles > 1)
+		snprintf(w->name, sizeof w->name, "%s (and %zu more)", first,
+		         g->opt.nprofiles - 1);
+	else
+		snprintf(w->name, sizeof w->name, "%s", first);
+	return w->name;
 }
 
-static void check_rate(struct gprof *g)
+static void check_rate(struct gprof *g, const char *who)
 {
 	if (!g->input_hist)
 		set(g, DIAG_RATE, DIAG_NOT_APPLICABLE, "no histogram");
 	else if (!(g->hz > 0))
 		set(g, DIAG_RATE, DIAG_PROBLEM, "%s: the sampling rate is 0: "
 		    "every time prints as inf or nan (the runtime wrote no "
-		    "rate; its timer was never set)", first_profile(g));
+		    "rate; its timer was never set)", who);
 	else
 		set(g, DIAG_RATE, DIAG_OK, "%g Hz (%s)", g->hz,
 		    g->dimen[0] ? g->dimen : "seconds");
@@ -83,7 +96,8 @@ static bool hist_meets_functions(const struct gprof *g)
 	return false;
 }
 
-static void check_range(struct gprof *g, double bins, double credited)
+static void check_range(struct gprof *g, const char *who, double bins,
+                        double credited)
 {
 	if (!g->input_hist || g->nhists == 0) {
 		set(g, DIAG_RANGE, DIAG_NOT_APPLICABLE, "no histogram");
@@ -94,13 +108,13 @@ static void check_range(struct gprof *g, double bins, double credited)
 		set(g, DIAG_RANGE, DIAG_PROBLEM, "%s: the histogram covers "
 		    "0x%llx-0x%llx, where %s has no function: is it the "
 		    "program that wrote the profile (not a PIE loaded elsewhere, "
-		    "not another build)?", first_profile(g),
+		    "not another build)?", who,
 		    (unsigned long long)h->lowpc, (unsigned long long)h->highpc,
 		    g->opt.image);
 	} else if (bins > 0 && credited < 0.5 * bins) {
 		set(g, DIAG_RANGE, DIAG_PROBLEM, "%s: %.0f%% of the samples lie "
 		    "outside every function of %s: is it the program that "
-		    "wrote the profile?", first_profile(g),
+		    "wrote the profile?", who,
 		    100.0 * (bins - credited) / bins, g->opt.image);
 	} else {
 		set(g, DIAG_RANGE, DIAG_OK, "0x%llx-0x%llx, over functions "
@@ -109,40 +123,40 @@ static void check_range(struct gprof *g, double bins, double credited)
 	}
 }
 
-static void check_samples(struct gprof *g, double bins)
+static void check_samples(struct gprof *g, const char *who, double bins)
 {
 	double n = bins + g->shlib_ticks;
 	if (!g->input_hist) {
 		set(g, DIAG_SAMPLES, DIAG_PROBLEM, "%s: the profile has no "
-		    "histogram: no time was sampled", first_profile(g));
+		    "histogram: no time was sampled", who);
 	} else if (n == 0) {
 		set(g, DIAG_SAMPLES, DIAG_PROBLEM, "%s: no samples: the program "
 		    "ran for less than one sampling period (%g s) of CPU time",
-		    first_profile(g), g->hz > 0 ? 1.0 / g->hz : 0.0);
+		    who, g->hz > 0 ? 1.0 / g->hz : 0.0);
 	} else if (n < FEW_SAMPLES) {
 		set(g, DIAG_SAMPLES, DIAG_PROBLEM, "%s: only %.0f samples: each "
 		    "time is uncertain by about the square root of its samples "
 		    "(the total by %.0f%%); run longer or sum runs with -s",
-		    first_profile(g), n, 100.0 / sqrt(n));
+		    who, n, 100.0 / sqrt(n));
 	} else {
 		set(g, DIAG_SAMPLES, DIAG_OK, "%.0f samples (the total time "
 		    "is uncertain by %.1f%%)", n, 100.0 / sqrt(n));
 	}
 }
 
-static void check_arcs(struct gprof *g)
+static void check_arcs(struct gprof *g, const char *who)
 {
 	if (g->narcs > 0) {
 		set(g, DIAG_ARCS, DIAG_OK, "%zu arcs", g->narcs);
 	} else if (g->arc_records > 0) {
 		set(g, DIAG_ARCS, DIAG_PROBLEM, "%s: %llu call-arc records, none "
 		    "between functions of %s: is it the program that wrote "
-		    "the profile?", first_profile(g),
+		    "the profile?", who,
 		    (unsigned long long)g->arc_records, g->opt.image);
 	} else {
 		set(g, DIAG_ARCS, DIAG_PROBLEM, "%s: no call arcs: no call was "
 		    "counted (-pg missing when linking, or a compiler that passes "
-		    "mcount no caller address)", first_profile(g));
+		    "mcount no caller address)", who);
 	}
 }
 
@@ -156,7 +170,9 @@ static void check_age(struct gprof *g)
 	}
 	for (size_t i = 0; i < g->opt.nprofiles; i++) {
 		const char *p = g->opt.profiles[i];
-		if (stat(p, &prof) != 0 || prof.st_mtime >= img.st_mtime)
+		/* (a pipe's time says nothing about the run) */
+		if (stat(p, &prof) != 0 || !S_ISREG(prof.st_mode) ||
+		    prof.st_mtime >= img.st_mtime)
 			continue;
 		set(g, DIAG_AGE, DIAG_PROBLEM, "%s is older than %s: the "
 		    "program was rebuilt after the run that wrote it", p,
@@ -171,19 +187,28 @@ static void check_age(struct gprof *g)
 void diagnose_build(struct gprof *g)
 {
 	double bins = bin_total(g), credited = 0;
+	struct who w;
+	const char *who = who_init(&w, g);
 	for (size_t i = 0; i < exe_syms_len(g); i++)
 		credited += g->syms.base[i].hist_time;
 
-	check_rate(g);
-	check_range(g, bins, credited);
-	check_samples(g, bins);
-	check_arcs(g);
+	check_rate(g, who);
+	check_range(g, who, bins, credited);
+	check_samples(g, who, bins);
+	check_arcs(g, who);
 	check_age(g);
 }
 
-/* One line on stderr per problem; a problem a worse one explains (no
-   samples at all after a range that meets no function, say) is left
-   out. */
+/* Missing arcs matter when a call graph was asked for, or when the user
+   chose no report and may wonder where the call graph went. */
+static bool arcs_matter(const struct gprof *g)
+{
+	return g->opt.user_styles == 0 ||
+	       (g->opt.style & STYLE_CALL_GRAPH) != 0;
+}
+
+/* One line on stderr: the most important problem only (a histogram over
+   no function explains its lack of samples as well). */
 void diagnose_warn(const struct gprof *g)
 {
 	if (g->opt.diagnose)
@@ -191,9 +216,10 @@ void diagnose_warn(const struct gprof *g)
 	for (int i = 0; i < DIAG_NCHECKS; i++) {
 		if (g->diag[i].status != DIAG_PROBLEM)
 			continue;
-		warnx_g(g, "warning: %s", g->diag[i].text);
-		if (i == DIAG_RATE || i == DIAG_RANGE)
-			break;
+		if (i == DIAG_ARCS && !arcs_matter(g))
+			continue;
+		warnx_g(g, "diagnosis: %s", g->diag[i].text);
+		return;
 	}
 }
 

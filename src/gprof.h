@@ -256,8 +256,8 @@ struct flat_profile {
 
 /* ---- the diagnosis (diagnose.c): why a report may be empty or
    misleading, one check per cause ---- */
-enum diag_id {
-	DIAG_RATE, DIAG_RANGE, DIAG_SAMPLES, DIAG_ARCS, DIAG_AGE, DIAG_NCHECKS
+enum diag_id {                   /* in order of importance */
+	DIAG_RATE, DIAG_RANGE, DIAG_AGE, DIAG_SAMPLES, DIAG_ARCS, DIAG_NCHECKS
 };
 enum diag_status { DIAG_OK, DIAG_PROBLEM, DIAG_NOT_APPLICABLE };
 

@@ -528,24 +528,27 @@ static void compare_row(const struct cmp_row *w, FILE *out)
 }
 
 static void compare_side(FILE *out, const char *label, const char *image,
-                         const char *profile, double total, double err)
+                         const char *profile, const struct gprof *g,
+                         double total, double err)
 {
 	summary_row(out, label);
 	fputs("<code>", out);
 	markup_html(out, image ? image : "", MARKUP_WHOLE);
 	fputs("</code>, <code>", out);
 	markup_html(out, profile ? profile : "", MARKUP_WHOLE);
-	fprintf(out, "</code>: %.2f s (expected error %.2f s)</td></tr>\n",
-	        total, err);
+	fprintf(out, "</code>: %.2f s (expected error %.2f s)", total, err);
+	if (g)
+		fprintf(out, " from %.0f samples", g->total_time);
+	fputs("</td></tr>\n", out);
 }
 
 static void compare_summary(const struct comparison *c, FILE *out)
 {
 	fputs("<table class=\"summary\">\n", out);
-	compare_side(out, "Old", c->old_image, c->old_profile, c->old_total,
-	             c->old_total_err);
-	compare_side(out, "New", c->new_image, c->new_profile, c->new_total,
-	             c->new_total_err);
+	compare_side(out, "Old", c->old_image, c->old_profile, c->old,
+	             c->old_total, c->old_total_err);
+	compare_side(out, "New", c->new_image, c->new_profile, c->new,
+	             c->new_total, c->new_total_err);
 	summary_row(out, "Change");
 	fprintf(out, "%+.2f s (%+.1f%%), %s</td></tr>\n", c->d_total,
 	        c->d_total_pct, c->total_significant

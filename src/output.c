@@ -32,6 +32,9 @@ void output_open(const struct gprof *g, struct output *o)
 		o->name = "standard output";
 		return;
 	}
+	/* Past a file-size limit, a write fails like one to a full disk
+	   instead of killing the run. */
+	signal(SIGXFSZ, SIG_IGN);
 	o->name = g->opt.output;
 	if (!safe_open(&o->sf, g->opt.output))
 		die(g, "%s: cannot create: %s", g->opt.output, strerror(errno));

@@ -9,11 +9,9 @@
 #include <locale.h>
 #include <stdlib.h>
 
-#include "compare.h"
 #include "gmon_shlibs.h"
 #include "gprof.h"
 #include "graph_view.h"
-#include "output.h"
 #include "report.h"
 
 static void load_symbols(struct gprof *g)
@@ -158,26 +156,4 @@ void gprof_load(struct gprof *g, int argc, char **argv)
 {
 	gprof_parse(g, argc, argv);
 	gprof_load_inputs(g);
-}
-
-/* The whole run over a zeroed context; the fuzz harnesses call it once per
-   input (with gprof_exit_jmp set), main() once. */
-int gprof_run(struct gprof *g, int argc, char **argv)
-{
-	struct output out;
-
-	gprof_parse(g, argc, argv);
-	if (g->opt.compare)
-		return compare_run(g);
-	gprof_load_inputs(g);
-	gprof_analyse(g);
-	diagnose_build(g);
-	diagnose_warn(g);
-	output_open(g, &out);
-	if (g->opt.diagnose)
-		diagnose_print(g, out.f);
-	else
-		gprof_print(g, out.f);
-	output_close(g, &out);
-	return 0;
 }

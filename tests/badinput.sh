@@ -12,7 +12,7 @@
 # In stderr, each binary's path is replaced by "gprof", a usage text after a
 # bad option is masked (our wording differs on purpose) and a missing final
 # newline is ignored.  A file tests/badinput/deliberate/CASE.out, .err or .rc
-# (none yet) replaces GNU's stdout, stderr or exit status for a documented
+# replaces GNU's stdout, stderr or exit status for a documented
 # deliberate difference.  Also checks that our stderr has at most one line
 # (not counting a usage text) unless GNU's has more, that no sanitizer
 # report appears, that no file is left behind in the working directory, and

@@ -32,6 +32,7 @@ EOT
 [ $? = 0 ] && [ ! -s err.txt ] && [ "$(head -c 4 bb.gmon)" = gmon ]
 result convert $?
 "$GPROF" -b -l -C "$F/prog" bb.gmon > ours.txt 2>&1
+strip_diagnosis ours.txt
 grep -q ' 123456 executions$' ours.txt && grep -q ' 7 executions$' ours.txt
 result counts-read-back $?
 if [ -x "$REF" ]; then

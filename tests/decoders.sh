@@ -166,6 +166,7 @@ run_side() (
 	cd "$dir" || exit 1
 	"$gp" "$@" prog gmon.out > "$side.out" 2> "$side.err"
 	echo $? >> "$side.err"
+	strip_diagnosis "$side.err"
 	strip_blurbs "$side.out" "$side.masked"
 	sed "s|^$gp:|gprof:|" "$side.err" > "$side.errm"
 )

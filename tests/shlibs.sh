@@ -114,6 +114,7 @@ run() { # OUT ERR ARGS...: our gprof; status in $rc
 	"$GPROF" "$@" > "$o" 2> "$e"
 	rc=$?
 	sed "s|$GPROF|gprof|g" "$e" > "$e.m" && mv "$e.m" "$e"
+	strip_diagnosis "$e"
 }
 
 # The flat-profile row of a function: "SECONDS CALLS".
@@ -338,6 +339,7 @@ fi
 # A profile read from a pipe is not taken from its reader by the look
 # for side-file magic.
 cat gmon.out | "$GPROF" -b prog /dev/stdin > o 2> e
+strip_diagnosis e
 if cmp -s o plain && [ ! -s e ]; then
 	pass profile-from-pipe
 else

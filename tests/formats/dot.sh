@@ -49,7 +49,7 @@ dot_run() {
 		fail "dot: $_d_name written" "$(head -5 "$DT/$_d_name.gprof-err")"
 		return
 	fi
-	if grep -v 'warning: ' "$DT/$_d_name.gprof-err" | grep -q .; then
+	if grep -v -e 'warning: ' -e ': diagnosis: ' "$DT/$_d_name.gprof-err" | grep -q .; then
 		fail "dot: $_d_name written" "$(head -5 "$DT/$_d_name.gprof-err")"
 		return
 	fi

@@ -26,7 +26,7 @@ html_run() {
 	shift
 	if ! "$GPROF" --output-format=html "$@" >"$HT/$_h_name.html" \
 	        2>"$HT/$_h_name.err" ||
-	   grep -v 'warning: ' "$HT/$_h_name.err" | grep -q .; then
+	   grep -v -e 'warning: ' -e ': diagnosis: ' "$HT/$_h_name.err" | grep -q .; then
 		fail "html: $_h_name written" "$(head -5 "$HT/$_h_name.err")"
 		return
 	fi

@@ -2,7 +2,8 @@
 /*
  * fuzz_pipeline.c - libFuzzer harness for the whole tool: gprof_run() (the
  * body of main) on tests/fuzz/prog with fuzzed profile data, through to
- * the printed reports (sent to /dev/null), under one of a few option sets.
+ * the printed reports (sent to /dev/null), under one of a few option sets,
+ * this project's output formats included.
  *
  * Input: one byte choosing the option set, then up to two pieces
  * separated by "FZSP": the profile file, and either a second profile file
@@ -45,6 +46,22 @@ static const char *const sets[][16] = {
 	{ "-l", "-A", "-x", "-b", "-I", "D", "P" },
 	{ "-b", "-pmain", "-Pspin", "-qeven", "-Qodd", "-Cleaf", "-Ztop", "P" },
 	{ "-b", "-y", "-A", "-I", "D", "P" },
+	/* this project's output formats, comparison and diagnosis */
+	{ "--output-format=dot", "--node-threshold=0", "--edge-threshold=0", "P" },
+	{ "--output-format=dot", "-espin", "-keven/odd", "P" },
+	{ "--output-format=html", "--node-threshold=0", "P" },
+	{ "--output-format=html", "-z", "-T", "P" },
+	{ "--output-format=json", "-z", "P" },
+	{ "--output-format=json", "-l", "-Fodd", "P" },
+	{ "--output-format=callgrind", "P" },
+	{ "--output-format=callgrind", "-l", "-z", "P" },
+	{ "--output-format=pprof", "P" },
+	{ "--output-format=pprof", "-z", "--no-demangle", "P" },
+	{ "--diagnose", "P" },
+	{ "--sampling-error", "-z", "-p", "P" },
+	{ "--compare", "P" },
+	{ "--compare", "--output-format=json", "-z", "P" },
+	{ "--compare", "--output-format=html", "P" },
 };
 #define NSETS (sizeof sets / sizeof sets[0])
 

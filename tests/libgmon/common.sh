@@ -133,7 +133,8 @@ reports_agree() {
 	[ "$compare_reports" = yes ] || return 0
 	_d=$W/$1
 	for _opt in -q -p; do
-		(cd "$_d" && "$OUR_GPROF" -b $_opt prog gmon.out >ours$_opt 2>&1)
+		(cd "$_d" && "$OUR_GPROF" -b $_opt prog gmon.out >ours$_opt 2>&1;
+		 strip_diagnosis ours$_opt)
 		(cd "$_d" && "$GNU_GPROF" -b $_opt prog gmon.out >gnu$_opt 2>&1)
 		if ! cmp -s "$_d/ours$_opt" "$_d/gnu$_opt"; then
 			echo "src/gprof and GNU gprof differ (-b $_opt):"

@@ -59,7 +59,8 @@ cross_options() {
 	IFS='|'
 	for _o in $CROSS_OPTIONS; do
 		IFS=$_ifs
-		(cd "$_d" && "$OUR_GPROF" $_o prog gmon.out >o.out 2>&1; echo $? >>o.out)
+		(cd "$_d" && "$OUR_GPROF" $_o prog gmon.out >o.out 2>&1; echo $? >>o.out
+		 strip_diagnosis o.out)
 		(cd "$_d" && MALLOC_PERTURB_=255 "$GNU_GPROF" $_o prog gmon.out >g.out 2>&1; echo $? >>g.out)
 		cmp -s "$_d/o.out" "$_d/g.out" || _bad="$_bad [${_o:-default}]"
 		IFS='|'
