@@ -21,6 +21,7 @@
 #include <bfd.h>
 
 #include "fuzz_common.h"
+#include "graph_view.h"
 
 #ifndef FUZZ_PROG
 #define FUZZ_PROG "tests/fuzz/prog"
@@ -366,6 +367,8 @@ void fuzz_free_context(struct gprof *g, int own_bfd)
 	free(g->cycles);
 	free(g->entries);
 	free(g->flat.rows);
+	free(g->flat.sample_err);
+	graph_view_free(g);
 	free(g->rank_pool);
 	for (size_t i = 0; i < g->nhists; i++) {
 		free(g->hists[i].bins);
