@@ -64,6 +64,8 @@ json_tests() {
 	json_case "json: -Pfib -Qfib as the text" cycle-O2 "-Pfib -Qfib"
 	json_case "json: -e -E -f -F as the text" callgraph \
 		"-eburn -Eis_odd -fcaller_one -Fapply"
+	json_case "json: -k as the text" cycle-O2 "-kmain/spin"
+	json_case "json: -l as the text" lines-O0 "-l"
 
 	# A sampling rate of 0: every time is inf or nan in the text, null
 	# here; the document stays valid.
@@ -121,10 +123,43 @@ json_tests() {
 	fi
 }
 
+# compare_print_json(), on a comparison made by hand (compare_json.c),
+# linked with the objects the gprof under test was built from.
+json_compare_tests() {
+	_objdir=$(dirname "$GPROF")
+	_objs=$(ls "$_objdir"/*.o 2>/dev/null | grep -v '/main\.o$')
+	if [ -z "$_objs" ]; then
+		fail "json: compare_print_json harness" "no objects in $_objdir"
+		return
+	fi
+	_cc=$(sed -n 's/^CC = //p' "$ROOT/config.mk")
+	_libs=$(sed -n 's/^LIBS = //p' "$ROOT/config.mk")
+	_san=
+	case $_objdir in
+	*build-san*) _san="-fsanitize=address,undefined" ;;
+	esac
+	# shellcheck disable=SC2086
+	if ! ${_cc:-cc} -std=gnu11 $_san -Iinclude -I. -Isrc \
+	    -o "$WORK/compare_json" "$TESTS_DIR/formats/compare_json.c" $_objs \
+	    $_libs -lm >"$WORK/cc.err" 2>&1; then
+		fail "json: compare_print_json harness builds" "$(head -5 "$WORK/cc.err")"
+		return
+	fi
+	"$WORK/compare_json" >"$WORK/j.json"
+	check "json: compare_print_json matches its schema" python3 \
+		"$JSON_CHECK" "$ROOT/doc/gprof-compare.schema.json" "$WORK/j.json"
+	json_has "json: compare_print_json: absent side null, inf/nan null" \
+		'd["rows"][1]["old"] is None and d["rows"][2]["new"] is None and
+		 d["rows"][2]["old"]["self_seconds"] is None and
+		 d["rows"][1]["name"] == "fresh\t\"new\" \ufffd" and
+		 d["rows"][0]["delta_self_seconds"] == 0.1'
+}
+
 if need python3 python3-jsonschema; then
 	if python3 -c 'import jsonschema; jsonschema.Draft202012Validator' \
 	    2>/dev/null; then
 		json_tests
+		json_compare_tests
 	else
 		fail "python3 jsonschema is installed" \
 			"install it with: sh tests/deps.sh (package python3-jsonschema)"

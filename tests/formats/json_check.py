@@ -107,9 +107,10 @@ def compare_flat(doc, lines):
 
 # ---- call graph ----
 
-CYCLE_LINE = re.compile(r'^\[(\d+)\] +(\S+) +(\S+) +(\S+) +(\d+)(?:\+(\d+))?'
+# An index wider than its 6 columns loses its ']' in the text, as in GNU's.
+CYCLE_LINE = re.compile(r'^\[(\d+)\]? +(\S+) +(\S+) +(\S+) +(\d+)(?:\+(\d+))?'
                         r' +<cycle (\d+) as a whole> \[(\d+)\]$')
-PRIMARY = re.compile(r'^\[(\d+)\] +(\S+) +(\S+) +(\S+) +'
+PRIMARY = re.compile(r'^\[(\d+)\]? +(\S+) +(\S+) +(\S+) +'
                      r'(?:(\d+)(?:\+(\d+))? +)?(.*)$')
 ARC_FULL = re.compile(r'^ +(\S+) +(\S+) +(\d+)/(\d+) +(.*)$')
 ARC_COUNT = re.compile(r'^ +(\d+) +(.*)$')
