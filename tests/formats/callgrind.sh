@@ -46,10 +46,10 @@ cg_case() {
 }
 
 callgrind_tests() {
-	for _f in $(fixture_names); do
+	for _cf in $(fixture_names); do
 		# shellcheck disable=SC2046
-		cg_case "callgrind: $_f read by callgrind_annotate, as the text" \
-			"$FIXTURES/$_f/prog" "" $(fixture_profiles "$_f")
+		cg_case "callgrind: $_cf read by callgrind_annotate, as the text" \
+			"$FIXTURES/$_cf/prog" "" $(fixture_profiles "$_cf")
 	done
 	cg_case "callgrind: -z and symspecs as the text" \
 		"$FIXTURES/callgraph/prog" "-z -Pburn -Qapply" \
@@ -72,6 +72,7 @@ callgrind_tests() {
 	# Calls: the arc counts of the call graph.
 	"$GPROF" --output-format=callgrind "$FIXTURES/cycle-O2/prog" \
 		"$FIXTURES/cycle-O2/gmon.out" >"$WORK/c.out" 2>/dev/null
+	# shellcheck disable=SC2016
 	check "callgrind: calls are the arcs' counts" awk '
 		/^fn=/ { fn = substr($0, 4) }
 		/^cfn=/ { cfn = substr($0, 5) }

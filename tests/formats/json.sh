@@ -42,8 +42,8 @@ if not eval("(" + sys.argv[2] + ")"):
 }
 
 json_tests() {
-	for _f in $(fixture_names); do
-		json_case "json: $_f matches the schema and the text" "$_f" ""
+	for _jf in $(fixture_names); do
+		json_case "json: $_jf matches the schema and the text" "$_jf" ""
 	done
 
 	# C++: the demangled name as the text shows it, and the symbol.
@@ -127,7 +127,13 @@ json_tests() {
 # linked with the objects the gprof under test was built from.
 json_compare_tests() {
 	_objdir=$(dirname "$GPROF")
-	_objs=$(ls "$_objdir"/*.o 2>/dev/null | grep -v '/main\.o$')
+	_objs=
+	for _o in "$_objdir"/*.o; do
+		case $_o in
+		*/main.o|*'*'*) ;;
+		*) _objs="$_objs $_o" ;;
+		esac
+	done
 	if [ -z "$_objs" ]; then
 		fail "json: compare_print_json harness" "no objects in $_objdir"
 		return
