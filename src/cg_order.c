@@ -195,7 +195,8 @@ bool cg_entry_shown(const struct gprof *g, const struct sym *s)
 void cg_order(struct gprof *g)
 {
 	g->print_time_base = g->print_time > 0.0 ? g->print_time : 1.0;
-	if (!cg_graph_printed(g))
+	/* The other formats carry the call graph whatever -q/-Q say. */
+	if (!cg_graph_printed(g) && g->opt.out_format == OUT_TEXT)
 		return;
 	rank_all_arcs(g);
 	for (int i = 0; i < g->ncycles; i++)
