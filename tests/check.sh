@@ -52,6 +52,8 @@ run_step "-c decoders on cross-built programs (qemu), build-san/gprof" \
 	sh tests/decoders.sh build-san/gprof
 run_step "output formats and their consumers, src/gprof" \
 	sh tests/formats.sh src/gprof
+run_step "output formats and their consumers, build-san/gprof (ASan+UBSan)" \
+	sh tests/formats.sh build-san/gprof
 run_step "printers only read the model" sh tests/reports.sh
 run_step "module dependencies (tests/tools/module-deps.sh)" \
 	sh tests/tools/module-deps.sh src/*.o

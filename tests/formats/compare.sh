@@ -65,3 +65,46 @@ cmp_error "formats other than text, json, html" "prints text, json or html" \
 	--compare --output-format=dot "$cm/old" "$cm/old.gmon" "$cm/new.gmon"
 cmp_error "a missing profile" "$cm/none" \
 	--compare "$cm/old" "$cm/old.gmon" "$cm/none"
+
+# JSON: valid against doc/gprof-compare.schema.json, the slower function
+# first and significant, its figures the text's.
+"$GPROF" --compare --output-format=json "$cm/old" "$cm/old.gmon" "$cm/new" \
+	"$cm/new.gmon" > "$cm/json" 2>/dev/null
+check "compare: JSON valid, the slower function first, as the text" \
+	python3 - "$ROOT/doc/gprof-compare.schema.json" "$cm/json" "$cm/text" <<'PY'
+import json, sys, jsonschema
+schema = json.load(open(sys.argv[1]))
+doc = json.load(open(sys.argv[2]))
+jsonschema.validate(doc, schema, format_checker=jsonschema.FormatChecker())
+first = doc["rows"][0]
+assert first["name"] == "beta" and first["significant"], first
+# The text's first row: old self, new self, change.
+text = open(sys.argv[3]).read().splitlines()
+row = next(l for i, l in enumerate(text)
+           if i and text[i - 1].split()[:3] == ["old", "new", "change"])
+old, new, change = row.split()[:3]
+for want, got in ((old, first["old"]["self_seconds"]),
+                  (new, first["new"]["self_seconds"]),
+                  (change, first["delta_self_seconds"])):
+    assert "%.2f" % float(want) == "%.2f" % got or \
+        "%+.2f" % float(want) == "%+.2f" % got, (want, got)
+PY
+
+# HTML: a well-formed self-contained page whose first row is the slower
+# function, marked significant.
+"$GPROF" --compare --output-format=html "$cm/old" "$cm/old.gmon" "$cm/new" \
+	"$cm/new.gmon" > "$cm/html" 2>/dev/null
+check "compare: HTML well-formed and self-contained" \
+	python3 "$TESTS_DIR/tools/html_check.py" "$cm/html"
+check "compare: HTML puts the slower function first" \
+	python3 - "$TESTS_DIR/tools" "$cm/html" <<'PY'
+import sys
+sys.path.insert(0, sys.argv[1])
+import html_check
+page = html_check.Page()
+page.feed(open(sys.argv[2], encoding="utf-8").read())
+rows = page.rows["compare-table"]
+first = [c.strip() for c in rows[1]]
+assert first[0] == "beta", first
+assert "yes" in first or "*" in first or "significant" in " ".join(first), first
+PY

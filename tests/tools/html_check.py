@@ -37,7 +37,7 @@ class Page(HTMLParser):
         self.in_svg = 0
         # flat table rows and call-graph rows: lists of cell texts
         self.table = None
-        self.rows = {"flat-table": [], "cg-table": []}
+        self.rows = {"flat-table": [], "cg-table": [], "compare-table": []}
         self.cell = None
         self.row = None
 
