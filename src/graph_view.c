@@ -160,7 +160,8 @@ static void add_edges(const struct gprof *g, struct graph_view *v)
 	for (size_t i = 0; i < v->nnodes; i++) {
 		size_t first = v->nedges;
 		add_edges_of(g, v, i, &cap);
-		reverse_edges(v->edges + first, v->nedges - first);
+		if (v->nedges > first)  /* (edges is NULL until the first) */
+			reverse_edges(v->edges + first, v->nedges - first);
 	}
 }
 
