@@ -442,6 +442,12 @@ void options_parse(struct gprof *g, int argc, char **argv)
 
 	if ((o->style & STYLE_FUNC_ORDER) && (o->style & STYLE_FILE_ORDER))
 		die(g, "Only one of --function-ordering and --file-ordering may be specified.");
+	/* -i prints text while the files are read: on standard output it
+	   would come before a document and spoil it. */
+	if ((o->style & STYLE_GMON_INFO) && o->out_format != OUT_TEXT &&
+	    !o->output)
+		die(g, "-i prints text on standard output: write the %s document "
+		    "elsewhere with --output=FILE", format_names[o->out_format]);
 	/* The summary file records arcs by the line that makes the call. */
 	if (o->style & STYLE_SUMMARY)
 		o->line_gran = true;

@@ -135,3 +135,17 @@ fi
 	grep -q '^ +/- self  expected error' &&
 	pass "output: --sampling-error explains its column" ||
 	fail "output: --sampling-error explains its column"
+
+# -i prints text while reading: not before a document on standard output,
+# but beside one written to a file.
+one_error "output: -i with a document on standard output" \
+	"-i prints text on standard output" \
+	"$GPROF" -i --output-format=json "$fx/prog" "$fx/gmon.out"
+"$GPROF" -i --output-format=json --output="$out_dir/i.json" "$fx/prog" \
+	"$fx/gmon.out" > "$out_dir/i.txt" 2>/dev/null
+if grep -q 'histogram record' "$out_dir/i.txt" &&
+   python3 -m json.tool "$out_dir/i.json" > /dev/null 2>&1; then
+	pass "output: -i beside a document written to a file"
+else
+	fail "output: -i beside a document written to a file"
+fi
