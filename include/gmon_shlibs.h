@@ -35,6 +35,27 @@
  *   ARCS     u32 n, then n x (u32 caller object, u64 caller address,
  *            u32 callee object, u64 callee address, u64 count): calls
  *            where at least one end is outside the main executable.
+ *
+ * Call stacks and threads (GMON_STACKS=1; the records below may appear in
+ * a side file without any of the three above but OBJECT id 0):
+ *   THREAD   u32 thread id (0, 1, ... in order of the thread's first
+ *            sample or call; unique within a file), u32 the system's
+ *            thread id (gettid), u16 name length, name bytes (no NUL;
+ *            pthread_getname_np's, may be empty).  Defined before any
+ *            record names the thread.
+ *   STACKS   u32 thread id, u32 n, then n x (u64 count, u16 depth, u16
+ *            flags, depth x (u32 object, u64 address)): distinct call
+ *            stacks sampled in that thread, each with how many ticks
+ *            found it.  Frame 0 is the interrupted program counter, the
+ *            next ones return addresses, outermost last.  flags bit 0:
+ *            the walk stopped at the depth limit (the stack is deeper).
+ *   TSAMPLES u32 thread id, u32 object id, u32 n, then n x (u64 address,
+ *            u32 count): that thread's own histogram samples.
+ *   TARCS    u32 thread id, u32 n, then n x the 32 bytes of an ARCS
+ *            entry: that thread's own calls, exact counts.
+ *   SLOSS    u64 ticks whose stack was truncated at the depth limit,
+ *            u64 ticks whose stack was not recorded (pool full), u32
+ *            depth limit.
  */
 #ifndef GMON_SHLIBS_H
 #define GMON_SHLIBS_H
@@ -54,7 +75,16 @@ enum gmsl_tag {
 	GMSL_TAG_OBJECT = 1,
 	GMSL_TAG_SAMPLES = 2,
 	GMSL_TAG_ARCS = 3,
+	GMSL_TAG_THREAD = 4,
+	GMSL_TAG_STACKS = 5,
+	GMSL_TAG_TSAMPLES = 6,
+	GMSL_TAG_TARCS = 7,
+	GMSL_TAG_SLOSS = 8,
 };
+
+#define GMSL_STACK_TRUNCATED 1  /* STACKS flags bit 0 */
+#define GMSL_FRAME_SIZE     12  /* u32 object, u64 address */
+#define GMSL_MAX_DEPTH      1024 /* a reader's limit on depth */
 
 /* Bytes of each record's fixed part, and of one array entry. */
 #define GMSL_REC_HEAD       5   /* u8 tag, u32 payload length */
