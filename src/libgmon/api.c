@@ -59,6 +59,7 @@ GMON_API int gmon_reset(void)
 	for (size_t i = 0; i < nbins; i++)
 		__atomic_store_n(&bins[i], 0, __ATOMIC_RELAXED);
 	gmon_shlibs_reset();
+	gmon_stacks_reset();
 	return 0;
 }
 

@@ -53,6 +53,9 @@
 
 /* glibc and musl both name the saved %eip REG_EIP (with _GNU_SOURCE). */
 #define GMON_ARCH_UC_PC(uc) ((uc)->uc_mcontext.gregs[REG_EIP])
+/* The frame pointer and stack pointer, for GMON_STACKS's walk. */
+#define GMON_ARCH_UC_FP(uc) ((uc)->uc_mcontext.gregs[REG_EBP])
+#define GMON_ARCH_UC_SP(uc) ((uc)->uc_mcontext.gregs[REG_ESP])
 
 /*
  * gcrt1.o's _start: the kernel leaves argc at %esp.  Clear the frame

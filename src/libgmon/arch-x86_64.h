@@ -32,6 +32,9 @@
 
 /* glibc and musl both name the saved %rip REG_RIP (with _GNU_SOURCE). */
 #define GMON_ARCH_UC_PC(uc) ((uc)->uc_mcontext.gregs[REG_RIP])
+/* The frame pointer and stack pointer, for GMON_STACKS's walk. */
+#define GMON_ARCH_UC_FP(uc) ((uc)->uc_mcontext.gregs[REG_RBP])
+#define GMON_ARCH_UC_SP(uc) ((uc)->uc_mcontext.gregs[REG_RSP])
 
 /*
  * gcrt1.o's _start: the kernel leaves argc at %rsp.  Clear the frame

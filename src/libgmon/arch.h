@@ -28,6 +28,10 @@
  *                            for a fast path that cannot reach globals
  *     GMON_ARCH_RA_ALIGN and its companions: what a return address saved
  *                            on the stack looks like (GMON_CLOCK=wall)
+ *     GMON_ARCH_UC_FP(uc), GMON_ARCH_UC_SP(uc): the frame and stack
+ *                            pointers in a ucontext_t *, where frame
+ *                            records are (saved FP, return address):
+ *                            GMON_STACKS walks them (else frame 0 only)
  */
 #ifndef GMON_ARCH_H
 #define GMON_ARCH_H

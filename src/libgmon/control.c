@@ -69,6 +69,7 @@ static void after_fork_child(void)
 	gmon_tables_after_fork(gmon_cur);
 	gmon_hist_after_fork(gmon_cur);
 	gmon_shlibs_after_fork();
+	gmon_stacks_after_fork(gmon_cur);
 	gmon_signals_after_fork();
 }
 
@@ -94,6 +95,7 @@ static int start(uintptr_t lowpc, uintptr_t highpc)
 	gmon_p.lowpc = lo;
 	gmon_p.textsize = hi - lo;
 	gmon_p.bias = gmon_find_bias(lo);
+	gmon_stacks_init(); /* first: it needs shlibs.c's objects */
 	gmon_shlibs_init();
 	gmon_tables_init();
 	if (gmon_hist_init(lo, hi - lo) != 0) {

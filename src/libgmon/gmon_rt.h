@@ -89,6 +89,13 @@ struct gmon_table {
 		uint64_t key;   /* hash of the line last read from it ... */
 		uintptr_t at;   /* ... and where that wait was credited */
 	} oc;
+	/* GMON_STACKS (stacks.c): the thread's distinct stacks, its THREAD
+	   id + 1 (0: none yet), and its system id and name, cached outside
+	   the handler (at setup, at exit, and when the file is written). */
+	struct gmon_stacks *stk;
+	uint32_t tseq;
+	int ttid;
+	char tname[16];
 };
 
 /*
@@ -182,6 +189,21 @@ GMON_HIDDEN void gmon_shlibs_quiet(int on);
 GMON_HIDDEN void gmon_shlibs_losses(uint64_t *samples, uint64_t *calls);
 struct gmon_out;
 GMON_HIDDEN void gmon_shlibs_fill(struct gmon_out *o);
+
+/* shlibs.c: the object holding runtime address a, and a's link-time
+   address in it; 0 if no known object holds it. */
+GMON_HIDDEN int gmon_shlibs_place(uintptr_t a, uint32_t *id, uint64_t *link);
+
+/* stacks.c: GMON_STACKS, call stacks and per-thread records. */
+GMON_HIDDEN extern int gmon_stacks_on;
+GMON_HIDDEN void gmon_stacks_init(void);
+GMON_HIDDEN int gmon_stacks_recycle(void);
+GMON_HIDDEN void gmon_stacks_thread_begin(struct gmon_table *t);
+GMON_HIDDEN void gmon_stacks_thread_end(struct gmon_table *t);
+GMON_HIDDEN void gmon_stacks_tick(void *ctx, uint32_t w);
+GMON_HIDDEN void gmon_stacks_reset(void);
+GMON_HIDDEN void gmon_stacks_after_fork(struct gmon_table *keep);
+GMON_HIDDEN void gmon_stacks_fill(struct gmon_out *o);
 
 /* write.c: the gmon.out writer. */
 GMON_HIDDEN void gmon_write_profile(void);

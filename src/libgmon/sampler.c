@@ -129,6 +129,8 @@ static void on_sigprof(int sig, siginfo_t *si, void *ctx)
 	if (si->si_code == SI_TIMER && si->si_overrun > 0)
 		w += (uint32_t)si->si_overrun;
 	gmon_hist_credit(sample_pc(ctx), w);
+	if (gmon_stacks_on)
+		gmon_stacks_tick(ctx, w);
 }
 
 static int read_rate(void)

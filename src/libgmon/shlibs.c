@@ -68,7 +68,8 @@ struct object {
 };
 
 static struct {
-	int on;
+	int on;                       /* GMON_SHLIBS */
+	int objects;                  /* objects known (GMON_SHLIBS or GMON_STACKS) */
 	struct sample_slot *samples;
 	unsigned long lost_samples;   /* table full, or PC 0 */
 	unsigned long unplaced;       /* in no known object when written */
@@ -289,7 +290,7 @@ static int counters_cb(struct dl_phdr_info *info, size_t size, void *data)
  */
 void gmon_shlibs_walk(void)
 {
-	if (!s.on || __atomic_exchange_n(&s.walk_lock, 1, __ATOMIC_ACQUIRE))
+	if (!s.objects || __atomic_exchange_n(&s.walk_lock, 1, __ATOMIC_ACQUIRE))
 		return;
 	unsigned long long c[2] = { 0, 0 };
 	dl_iterate_phdr(counters_cb, c);
@@ -303,16 +304,34 @@ void gmon_shlibs_walk(void)
 	__atomic_store_n(&s.walk_lock, 0, __ATOMIC_RELEASE);
 }
 
+/* GMON_STACKS without GMON_SHLIBS: only the objects, which its stacks'
+   frames are placed in. */
+static void objects_only(void)
+{
+	s.objs = map_zeroed(MAX_OBJECTS * sizeof *s.objs);
+	s.names = map_zeroed(NAMES_BYTES);
+	if (s.objs == NULL || s.names == NULL) {
+		gmon_say("cannot map the table of objects; GMON_STACKS is off");
+		gmon_stacks_on = 0;
+		return;
+	}
+	s.objects = 1;
+	gmon_shlibs_walk();
+}
+
 /* GMON_SHLIBS=1 switches it on, 0 or unset leaves it off. */
 void gmon_shlibs_init(void)
 {
 	const char *v = gmon_env("GMON_SHLIBS");
 	if (v == NULL && gmon_audit_port.arcs != NULL)
 		v = "1"; /* LD_AUDIT=libgmon-audit.so alone asks for it */
-	if (v == NULL || strcmp(v, "0") == 0)
-		return;
-	if (strcmp(v, "1") != 0) {
+	if (v != NULL && strcmp(v, "0") != 0 && strcmp(v, "1") != 0) {
 		gmon_say("ignoring GMON_SHLIBS=%s (expected 0 or 1)", v);
+		v = NULL;
+	}
+	if (v == NULL || strcmp(v, "0") == 0) {
+		if (gmon_stacks_on)
+			objects_only();
 		return;
 	}
 	s.samples = map_zeroed(SAMPLE_SLOTS * sizeof *s.samples);
@@ -323,6 +342,7 @@ void gmon_shlibs_init(void)
 		return;
 	}
 	s.on = 1;
+	s.objects = 1;
 	gmon_p.shlibs = 1;
 	gmon_shlibs_walk();
 }
@@ -378,6 +398,14 @@ static int object_of(uintptr_t a, uint32_t *id)
 		}
 	}
 	return 0;
+}
+
+int gmon_shlibs_place(uintptr_t a, uint32_t *id, uint64_t *link)
+{
+	if (!s.objects || !object_of(a, id))
+		return 0;
+	*link = (uint64_t)(a - s.objs[*id].bias);
+	return 1;
 }
 
 static void put_record_head(struct gmon_out *o, unsigned tag, uint64_t len)
@@ -539,12 +567,16 @@ void gmon_shlibs_fill(struct gmon_out *o)
 {
 	if (!gmon_in_handler)
 		gmon_shlibs_walk();
+	uint32_t nobjs = __atomic_load_n(&s.nobjs, __ATOMIC_ACQUIRE);
 	gmon_out_put(o, GMSL_MAGIC, GMSL_MAGIC_LEN);
 	gmon_out_le(o, GMSL_VERSION, 4);
 	gmon_out_le(o, (uint64_t)gmon_hist_rate(), 4);
 	gmon_out_le(o, gmon_hist_clock() == GMON_CLOCK_WALL ? GMSL_CLOCK_WALL : GMSL_CLOCK_CPU, 4);
-	for (uint32_t id = 0; id < s.nobjs; id++)
+	for (uint32_t id = 0; id < nobjs; id++)
 		put_object(o, id);
-	put_samples(o);
-	put_arcs(o);
+	if (s.on) {
+		put_samples(o);
+		put_arcs(o);
+	}
+	gmon_stacks_fill(o);
 }

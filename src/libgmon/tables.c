@@ -264,7 +264,8 @@ static struct gmon_table *claim(struct gmon_table *t)
 /* Adopt the table of an exited thread if there is one, else map a new one. */
 struct gmon_table *gmon_table_acquire(void)
 {
-	for (struct gmon_table *t = gmon_tables_head(); t; t = t->next) {
+	for (struct gmon_table *t = gmon_stacks_recycle() ? gmon_tables_head() : NULL;
+	     t; t = t->next) {
 		int expect = GMON_TABLE_FREE;
 		if (__atomic_load_n(&t->owner, __ATOMIC_RELAXED) == GMON_TABLE_FREE &&
 		    __atomic_compare_exchange_n(&t->owner, &expect, GMON_TABLE_OWNED,
@@ -290,6 +291,7 @@ static void thread_gone(void *p)
 	struct gmon_table *t = p;
 	gmon_cur = NULL;
 	gmon_hist_thread_end(t);
+	gmon_stacks_thread_end(t);
 	__atomic_store_n(&t->owner, GMON_TABLE_FREE, __ATOMIC_RELEASE);
 }
 
@@ -307,6 +309,7 @@ struct gmon_table *gmon_thread_setup(void)
 	if (have_exit_key)
 		pthread_setspecific(exit_key, t);
 	gmon_offcpu_thread_begin(t);
+	gmon_stacks_thread_begin(t);
 	gmon_hist_thread_begin(t);
 	gmon_cur = t;
 	return t;

@@ -558,7 +558,7 @@ static int write_side(const char *path)
 	add_str(&b, GMSL_SUFFIX);
 	if (b.overflow || tmp_name(tmp, sizeof tmp, path, GMSL_SUFFIX) != 0)
 		return ENAMETOOLONG;
-	if (!gmon_shlibs_enabled()) {
+	if (!gmon_shlibs_enabled() && !gmon_stacks_on) {
 		unlink(side);
 		return 0;
 	}

@@ -1,0 +1,580 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * stacks.c - GMON_STACKS=1: the call stack of every SIGPROF tick, walked
+ * along the frame-pointer chain from the signal context, counted per
+ * thread in a table of distinct stacks; and the side file's THREAD,
+ * STACKS, TSAMPLES, TARCS and SLOSS records (include/gmon_shlibs.h).
+ *
+ * The walk runs in the SIGPROF handler: it allocates nothing, calls
+ * nothing, and reads only memory it has proved to be inside the
+ * interrupted thread's stack, between the interrupted stack pointer and
+ * the stack's base (learned once per thread, at its setup, outside any
+ * handler).  Each frame must lie above the previous one and be aligned,
+ * so a frame pointer used as an ordinary register by code built without
+ * one ends the walk instead of leading it astray into a fault.
+ *
+ * Each thread's table is mapped at its setup: open-addressed slots of
+ * offsets into an append-only pool of entries (count, hash, depth,
+ * flags, frames).  The owning thread alone appends, and publishes an
+ * entry's bytes before the slot and the pool's `used` cover it, so the
+ * writer (another thread, or a dump handler) reads complete entries up
+ * to `used` without a lock.  A full pool or a long probe counts the tick
+ * as lost; nothing grows inside the handler.
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+#include "gmon_shlibs.h"
+#include "gmon_rt.h"
+
+#define DEFAULT_DEPTH 128
+#define POOL_BYTES (4u << 20)   /* reserved per thread, touched as filled */
+#define SLOTS (1u << 16)        /* distinct stacks per thread, at 3/4 load */
+#define MAX_PROBE 64
+/* Beyond this many tables, threads share exited threads' tables again
+   (their THREAD record then stands for all of them). */
+#define OWN_TABLES 4096
+
+struct stk_entry {
+	uint64_t count;
+	uint32_t hash;
+	uint16_t depth;
+	uint16_t flags;
+	uintptr_t f[];  /* depth runtime addresses, frame 0 first */
+};
+
+struct gmon_stacks {
+	uintptr_t base;        /* the stack's highest address (exclusive) */
+	uint32_t used;         /* bytes of pool[] holding complete entries */
+	uint32_t entries;
+	uint64_t truncated;    /* ticks whose walk met the depth limit */
+	uint64_t lost;         /* ticks not recorded: table full */
+	uint32_t *slots;       /* byte offset + 1 into pool, 0: free */
+	unsigned char *pool;
+	uintptr_t scratch[GMSL_MAX_DEPTH]; /* the walk in progress */
+};
+
+int gmon_stacks_on;
+static uint32_t depth_limit = DEFAULT_DEPTH;
+static uint64_t lost_untabled;   /* ticks of threads without a table */
+static uint32_t next_seq;        /* THREAD ids handed out */
+static uint32_t ntables;
+
+/* GMON_STACKS=1 and GMON_STACK_DEPTH (1 to GMSL_MAX_DEPTH frames). */
+void gmon_stacks_init(void)
+{
+	const char *v = gmon_env("GMON_STACKS");
+	if (v == NULL || strcmp(v, "0") == 0)
+		return;
+	if (strcmp(v, "1") != 0) {
+		gmon_say("ignoring GMON_STACKS=%s (expected 0 or 1)", v);
+		return;
+	}
+	const char *d = gmon_env("GMON_STACK_DEPTH");
+	if (d != NULL) {
+		char *end;
+		long n = strtol(d, &end, 10);
+		if (*d != '\0' && *end == '\0' && n >= 1 && n <= GMSL_MAX_DEPTH)
+			depth_limit = (uint32_t)n;
+		else
+			gmon_say("ignoring GMON_STACK_DEPTH=%s (expected 1 to %d)",
+			         d, GMSL_MAX_DEPTH);
+	}
+	gmon_stacks_on = 1;
+}
+
+/* Should a new thread reuse an exited thread's table?  Not while stacks
+   are recorded: each thread keeps its own counts, up to OWN_TABLES. */
+int gmon_stacks_recycle(void)
+{
+	return !gmon_stacks_on ||
+	       __atomic_load_n(&ntables, __ATOMIC_RELAXED) >= OWN_TABLES;
+}
+
+/* The calling thread's name (what pthread_getname_np reads for it). */
+static void self_name(struct gmon_table *t)
+{
+	char buf[17] = "";
+	if (prctl(PR_GET_NAME, buf, 0, 0, 0) == 0) {
+		buf[16] = '\0';
+		memcpy(t->tname, buf, sizeof t->tname);
+	}
+}
+
+/*
+ * Thread setup (tables.c, never in a handler): the table's thread id,
+ * the thread's id and name, its stack's base, and its pool.  The base
+ * comes from pthread_getattr_np (for the main thread, the top of its
+ * mapping); without it the walk records frame 0 only.
+ */
+void gmon_stacks_thread_begin(struct gmon_table *t)
+{
+	if (!gmon_stacks_on)
+		return;
+	if (t->tseq == 0) {
+		t->tseq = __atomic_add_fetch(&next_seq, 1, __ATOMIC_RELAXED);
+		__atomic_add_fetch(&ntables, 1, __ATOMIC_RELAXED);
+	}
+	t->ttid = (int)syscall(SYS_gettid);
+	self_name(t);
+	struct gmon_stacks *s = t->stk;
+	if (s == NULL) {
+		size_t head = (sizeof *s + 4095) & ~(size_t)4095;
+		size_t bytes = head + SLOTS * sizeof(uint32_t) + POOL_BYTES;
+		void *m = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+		               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+		if (m == MAP_FAILED)
+			return; /* its ticks count as lost */
+		s = m;
+		s->slots = (uint32_t *)((char *)m + head);
+		s->pool = (unsigned char *)(s->slots + SLOTS);
+	}
+	uintptr_t base = 0;
+	pthread_attr_t a;
+	if (pthread_getattr_np(pthread_self(), &a) == 0) {
+		void *addr;
+		size_t size;
+		if (pthread_attr_getstack(&a, &addr, &size) == 0)
+			base = (uintptr_t)addr + size;
+		pthread_attr_destroy(&a);
+	}
+	__atomic_store_n(&s->base, base, __ATOMIC_RELAXED);
+	__atomic_store_n(&t->stk, s, __ATOMIC_RELEASE);
+}
+
+/* Thread exit: keep the name it had at the end (usually set after its
+   start), and walk no more with its stack's bounds. */
+void gmon_stacks_thread_end(struct gmon_table *t)
+{
+	if (!gmon_stacks_on)
+		return;
+	self_name(t);
+	if (t->stk != NULL)
+		t->stk->base = 0;
+}
+
+/* ---- the walk (SIGPROF handler) ---- */
+
+/* An architecture whose frame records are (saved frame pointer, return
+   address) at the frame pointer defines where its signal context keeps
+   both registers (GMON_ARCH_UC_FP, GMON_ARCH_UC_SP); elsewhere a stack
+   is frame 0 alone. */
+
+/* Can fp be a frame record (saved frame pointer, return address) of
+   the stack [lo, base)?  Aligned, and both words inside it. */
+static int frame_ok(uintptr_t fp, uintptr_t lo, uintptr_t base)
+{
+	return fp >= lo && fp < base && base - fp >= 2 * sizeof(uintptr_t) &&
+	       (fp & (sizeof(uintptr_t) - 1)) == 0;
+}
+
+/* Fill f[] with the interrupted PC and the return addresses above it;
+   the depth, and *cut set when the limit stopped a walk that could go on. */
+static uint32_t walk(const ucontext_t *uc, uintptr_t base, uintptr_t *f, int *cut)
+{
+	uint32_t d = 0;
+	f[d++] = (uintptr_t)GMON_ARCH_UC_PC(uc);
+	*cut = 0;
+#ifdef GMON_ARCH_UC_FP
+	uintptr_t fp = (uintptr_t)GMON_ARCH_UC_FP(uc), lo = (uintptr_t)GMON_ARCH_UC_SP(uc);
+	while (frame_ok(fp, lo, base)) {
+		if (d == depth_limit) {
+			*cut = 1;
+			break;
+		}
+		const uintptr_t *rec = (const uintptr_t *)fp;
+		uintptr_t next = rec[0], ret = rec[1];
+		if (ret == 0)
+			break;
+		f[d++] = ret;
+		/* Outward only: the caller's frame is above ours. */
+		if (next <= fp)
+			break;
+		lo = fp + 2 * sizeof(uintptr_t);
+		fp = next;
+	}
+#else
+	(void)base; /* no frame-pointer walk here yet: frame 0 only */
+#endif
+	return d;
+}
+
+static uint32_t hash_frames(const uintptr_t *f, uint32_t d, int cut)
+{
+	uint64_t x = 0x243f6a8885a308d3ull ^ d ^ ((uint64_t)cut << 40);
+	for (uint32_t i = 0; i < d; i++) {
+		x ^= (uint64_t)f[i];
+		x *= 0x9e3779b97f4a7c15ull;
+		x ^= x >> 29;
+	}
+	return (uint32_t)(x >> 32) | 1;
+}
+
+static size_t entry_size(uint32_t d)
+{
+	return sizeof(struct stk_entry) + (size_t)d * sizeof(uintptr_t);
+}
+
+/* The SIGPROF handler's part: count w ticks for the current stack. */
+void gmon_stacks_tick(void *ctx, uint32_t w)
+{
+	struct gmon_table *t = gmon_cur;
+	struct gmon_stacks *s = t != NULL && t != &gmon_dead_table &&
+	                        t != &gmon_nomem_table ? t->stk : NULL;
+	if (s == NULL) {
+		__atomic_fetch_add(&lost_untabled, w, __ATOMIC_RELAXED);
+		return;
+	}
+	int cut;
+	uint32_t d = walk(ctx, s->base, s->scratch, &cut);
+	if (cut)
+		s->truncated += w;
+	uint32_t h = hash_frames(s->scratch, d, cut);
+	uint32_t i = h;
+	for (int probe = 0; probe < MAX_PROBE; probe++, i++) {
+		uint32_t *slot = &s->slots[i & (SLOTS - 1)];
+		uint32_t off = *slot;
+		if (off == 0) {
+			size_t need = entry_size(d);
+			if (s->entries >= SLOTS / 4 * 3 || POOL_BYTES - s->used < need)
+				break;
+			struct stk_entry *e = (struct stk_entry *)(s->pool + s->used);
+			e->hash = h;
+			e->depth = (uint16_t)d;
+			e->flags = cut ? GMSL_STACK_TRUNCATED : 0;
+			for (uint32_t k = 0; k < d; k++)
+				e->f[k] = s->scratch[k];
+			__atomic_store_n(&e->count, (uint64_t)w, __ATOMIC_RELAXED);
+			*slot = s->used + 1;
+			s->entries++;
+			__atomic_store_n(&s->used, s->used + (uint32_t)need, __ATOMIC_RELEASE);
+			return;
+		}
+		struct stk_entry *e = (struct stk_entry *)(s->pool + off - 1);
+		if (e->hash != h || e->depth != d ||
+		    (e->flags & GMSL_STACK_TRUNCATED) != (cut ? GMSL_STACK_TRUNCATED : 0))
+			continue;
+		uint32_t k = 0;
+		while (k < d && e->f[k] == s->scratch[k])
+			k++;
+		if (k == d) {
+			/* Relaxed atomics: a 64-bit count must not tear on i386. */
+			__atomic_store_n(&e->count,
+			                 __atomic_load_n(&e->count, __ATOMIC_RELAXED) + w,
+			                 __ATOMIC_RELAXED);
+			return;
+		}
+	}
+	s->lost += w;
+}
+
+/* ---- reset and fork ---- */
+
+void gmon_stacks_reset(void)
+{
+	if (!gmon_stacks_on)
+		return;
+	__atomic_store_n(&lost_untabled, 0, __ATOMIC_RELAXED);
+	for (struct gmon_table *t = gmon_tables_head(); t; t = t->next) {
+		struct gmon_stacks *s = __atomic_load_n(&t->stk, __ATOMIC_ACQUIRE);
+		if (s == NULL)
+			continue;
+		uint32_t used = __atomic_load_n(&s->used, __ATOMIC_ACQUIRE);
+		for (uint32_t off = 0; off < used;) {
+			struct stk_entry *e = (struct stk_entry *)(s->pool + off);
+			__atomic_store_n(&e->count, 0, __ATOMIC_RELAXED);
+			off += (uint32_t)entry_size(e->depth);
+		}
+		s->truncated = s->lost = 0;
+	}
+}
+
+/* A fork child: every table starts empty (the forking thread's keeps
+   its stack's base, its thread is the one that survives). */
+void gmon_stacks_after_fork(struct gmon_table *keep)
+{
+	if (!gmon_stacks_on)
+		return;
+	lost_untabled = 0;
+	for (struct gmon_table *t = gmon_tables_head(); t; t = t->next) {
+		struct gmon_stacks *s = t->stk;
+		if (s == NULL)
+			continue;
+		if (madvise(s->slots, SLOTS * sizeof(uint32_t), MADV_DONTNEED) != 0)
+			memset(s->slots, 0, SLOTS * sizeof(uint32_t));
+		s->used = s->entries = 0;
+		s->truncated = s->lost = 0;
+		if (t == keep)
+			t->ttid = (int)syscall(SYS_gettid);
+		else
+			s->base = 0;
+	}
+}
+
+/* ---- the side file's records ---- */
+
+static void put_head(struct gmon_out *o, unsigned tag, uint64_t len)
+{
+	gmon_out_le(o, tag, 1);
+	gmon_out_le(o, len, 4);
+}
+
+/* A live thread's current name, from /proc (async-signal-safe calls
+   only: a dump may run in a handler); the cached one if that fails. */
+static size_t thread_name(struct gmon_table *t, char *buf)
+{
+	if (t->ttid == (int)syscall(SYS_gettid)) {
+		self_name(t);
+	} else if (__atomic_load_n(&t->owner, __ATOMIC_ACQUIRE) == GMON_TABLE_OWNED) {
+		char path[48] = "/proc/self/task/";
+		char num[12];
+		int n = 0;
+		for (unsigned v = (unsigned)t->ttid; n == 0 || v != 0; v /= 10)
+			num[n++] = (char)('0' + v % 10);
+		size_t p = strlen(path);
+		while (n > 0)
+			path[p++] = num[--n];
+		memcpy(path + p, "/comm", 6);
+		int fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd >= 0) {
+			char b[17];
+			ssize_t r = read(fd, b, 16);
+			close(fd);
+			if (r > 0) {
+				if (b[r - 1] == '\n')
+					r--;
+				memset(t->tname, 0, sizeof t->tname);
+				memcpy(t->tname, b, (size_t)r);
+			}
+		}
+	}
+	size_t len = strnlen(t->tname, sizeof t->tname);
+	memcpy(buf, t->tname, len);
+	return len;
+}
+
+/* The frames of e that fall in known objects (a walk into code no
+   object holds ends there). */
+static uint32_t placed_depth(const struct stk_entry *e)
+{
+	uint32_t d = 0, id;
+	uint64_t a;
+	while (d < e->depth && gmon_shlibs_place(e->f[d], &id, &a))
+		d++;
+	return d;
+}
+
+static void put_stacks(struct gmon_out *o, uint32_t seq, struct gmon_stacks *s,
+                       uint32_t used)
+{
+	uint64_t len = 8;
+	uint32_t n = 0;
+	for (uint32_t off = 0; off < used; n++) {
+		const struct stk_entry *e = (const struct stk_entry *)(s->pool + off);
+		len += 12 + (uint64_t)placed_depth(e) * GMSL_FRAME_SIZE;
+		off += (uint32_t)entry_size(e->depth);
+	}
+	if (n == 0 || len > UINT32_MAX)
+		return;
+	put_head(o, GMSL_TAG_STACKS, len);
+	gmon_out_le(o, seq, 4);
+	gmon_out_le(o, n, 4);
+	for (uint32_t off = 0; off < used;) {
+		const struct stk_entry *e = (const struct stk_entry *)(s->pool + off);
+		uint32_t d = placed_depth(e);
+		gmon_out_le(o, __atomic_load_n(&e->count, __ATOMIC_RELAXED), 8);
+		gmon_out_le(o, d, 2);
+		gmon_out_le(o, e->flags, 2);
+		for (uint32_t k = 0; k < d; k++) {
+			uint32_t id;
+			uint64_t a;
+			gmon_shlibs_place(e->f[k], &id, &a);
+			gmon_out_le(o, id, 4);
+			gmon_out_le(o, a, 8);
+		}
+		off += (uint32_t)entry_size(e->depth);
+	}
+}
+
+/* TSAMPLES from the stacks' frame 0: (object, bin address, count)
+   gathered in a scratch map, sorted, merged, one record per object. */
+struct tsample {
+	uint64_t addr;
+	uint64_t count;
+	uint32_t obj;
+};
+
+static int ts_less(const struct tsample *a, const struct tsample *b)
+{
+	return a->obj != b->obj ? a->obj < b->obj : a->addr < b->addr;
+}
+
+static void ts_sift(struct tsample *v, size_t root, size_t n)
+{
+	for (;;) {
+		size_t c = 2 * root + 1;
+		if (c >= n)
+			return;
+		if (c + 1 < n && ts_less(&v[c], &v[c + 1]))
+			c++;
+		if (!ts_less(&v[root], &v[c]))
+			return;
+		struct tsample tmp = v[root];
+		v[root] = v[c];
+		v[c] = tmp;
+		root = c;
+	}
+}
+
+static void ts_sort(struct tsample *v, size_t n)
+{
+	for (size_t i = n / 2; i-- > 0;)
+		ts_sift(v, i, n);
+	for (size_t i = n; i-- > 1;) {
+		struct tsample tmp = v[0];
+		v[0] = v[i];
+		v[i] = tmp;
+		ts_sift(v, 0, i);
+	}
+}
+
+static void put_tsamples(struct gmon_out *o, uint32_t seq, struct gmon_stacks *s,
+                         uint32_t used)
+{
+	size_t bytes = (size_t)(s->entries + 1) * sizeof(struct tsample);
+	struct tsample *v = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+	                         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (v == MAP_FAILED)
+		return;
+	size_t n = 0;
+	for (uint32_t off = 0; off < used;) {
+		const struct stk_entry *e = (const struct stk_entry *)(s->pool + off);
+		uint64_t c = __atomic_load_n(&e->count, __ATOMIC_RELAXED);
+		uint32_t id;
+		uint64_t a;
+		if (c != 0 && e->depth > 0 && gmon_shlibs_place(e->f[0], &id, &a)) {
+			v[n].addr = a & ~(uint64_t)((1u << GMON_BIN_SHIFT) - 1);
+			v[n].count = c;
+			v[n].obj = id;
+			n++;
+		}
+		off += (uint32_t)entry_size(e->depth);
+	}
+	ts_sort(v, n);
+	size_t m = 0;  /* merge equal (object, address) */
+	for (size_t i = 0; i < n; i++) {
+		if (m > 0 && v[m - 1].obj == v[i].obj && v[m - 1].addr == v[i].addr)
+			v[m - 1].count += v[i].count;
+		else
+			v[m++] = v[i];
+	}
+	for (size_t i = 0; i < m;) {
+		size_t j = i;
+		while (j < m && v[j].obj == v[i].obj)
+			j++;
+		put_head(o, GMSL_TAG_TSAMPLES, 12 + (uint64_t)(j - i) * GMSL_SAMPLE_SIZE);
+		gmon_out_le(o, seq, 4);
+		gmon_out_le(o, v[i].obj, 4);
+		gmon_out_le(o, j - i, 4);
+		for (size_t k = i; k < j; k++) {
+			gmon_out_le(o, v[k].addr, 8);
+			gmon_out_le(o, v[k].count > UINT32_MAX ? UINT32_MAX : v[k].count, 4);
+		}
+		i = j;
+	}
+	munmap(v, bytes);
+}
+
+/* One arc of a thread's table: counted (o NULL) or written. */
+static int tarc(struct gmon_out *o, const struct gmon_arc *a)
+{
+	uintptr_t from = __atomic_load_n(&a->from, __ATOMIC_ACQUIRE);
+	uint64_t c = a->count;
+	uint32_t fi, si;
+	uint64_t fa, sa;
+	if (from == 0 || c == 0 || !gmon_shlibs_place(from, &fi, &fa) ||
+	    !gmon_shlibs_place(a->self, &si, &sa))
+		return 0;
+	if (o != NULL) {
+		gmon_out_le(o, fi, 4);
+		gmon_out_le(o, fa, 8);
+		gmon_out_le(o, si, 4);
+		gmon_out_le(o, sa, 8);
+		gmon_out_le(o, c, 8);
+	}
+	return 1;
+}
+
+/* Counts the table's arcs, writing the first `limit` to o (not NULL). */
+static uint64_t tarcs_pass(struct gmon_out *o, const struct gmon_table *t,
+                           uint32_t used, uint64_t limit)
+{
+	uint64_t n = 0;
+	for (uint32_t i = 1; i <= used; i++)
+		n += (uint64_t)tarc(n < limit ? o : NULL, &t->arcs[i]);
+	const struct gmon_arc *x = __atomic_load_n(&t->xarcs, __ATOMIC_ACQUIRE);
+	for (uint32_t i = 0; x != NULL && i <= t->xmask; i++)
+		n += (uint64_t)tarc(n < limit ? o : NULL, &x[i]);
+	return n;
+}
+
+/* The thread's own calls, counted then written, as the ARCS record:
+   arcs that appear meanwhile wait, vanished ones are zero entries. */
+static void put_tarcs(struct gmon_out *o, uint32_t seq, const struct gmon_table *t)
+{
+	uint32_t used = __atomic_load_n(&t->used, __ATOMIC_ACQUIRE);
+	uint64_t n = tarcs_pass(NULL, t, used, 0);
+	if (n == 0 || n > (UINT32_MAX - 8) / GMSL_ARC_SIZE)
+		return;
+	put_head(o, GMSL_TAG_TARCS, 8 + n * GMSL_ARC_SIZE);
+	gmon_out_le(o, seq, 4);
+	gmon_out_le(o, n, 4);
+	static const unsigned char none[GMSL_ARC_SIZE];
+	for (uint64_t w = tarcs_pass(o, t, used, n); w < n; w++)
+		gmon_out_put(o, none, sizeof none);
+}
+
+/* Everything per thread, in THREAD id order, then SLOSS. */
+void gmon_stacks_fill(struct gmon_out *o)
+{
+	if (!gmon_stacks_on)
+		return;
+	uint64_t truncated = 0, lost = __atomic_load_n(&lost_untabled, __ATOMIC_RELAXED);
+	uint32_t last = __atomic_load_n(&next_seq, __ATOMIC_ACQUIRE);
+	for (uint32_t seq = 1; seq <= last; seq++) {
+		struct gmon_table *t = gmon_tables_head();
+		while (t != NULL && t->tseq != seq)
+			t = t->next;
+		if (t == NULL)
+			continue;
+		char name[16];
+		size_t nlen = thread_name(t, name);
+		put_head(o, GMSL_TAG_THREAD, 10 + nlen);
+		gmon_out_le(o, seq - 1, 4);
+		gmon_out_le(o, (uint32_t)t->ttid, 4);
+		gmon_out_le(o, nlen, 2);
+		gmon_out_put(o, name, nlen);
+		struct gmon_stacks *s = __atomic_load_n(&t->stk, __ATOMIC_ACQUIRE);
+		if (s != NULL) {
+			uint32_t used = __atomic_load_n(&s->used, __ATOMIC_ACQUIRE);
+			put_stacks(o, seq - 1, s, used);
+			put_tsamples(o, seq - 1, s, used);
+			truncated += s->truncated;
+			lost += s->lost;
+		}
+		put_tarcs(o, seq - 1, t);
+	}
+	put_head(o, GMSL_TAG_SLOSS, 20);
+	gmon_out_le(o, truncated, 8);
+	gmon_out_le(o, lost, 8);
+	gmon_out_le(o, depth_limit, 4);
+}

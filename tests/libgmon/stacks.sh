@@ -1,0 +1,154 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# tests/libgmon/stacks.sh: GMON_STACKS=1, call stacks per SIGPROF tick in
+# the side file (x86-64 glibc): the stacks through a caller carry its
+# share of a callee's time; a recursion deeper than the limit gives
+# truncated stacks, flagged and counted in SLOSS; named threads get their
+# own stacks and exact per-thread TARCS that add up to gmon.out's arcs;
+# a program's own signal handler, siglongjmp and code without frame
+# pointers do not upset the walk; gmon.out stays what GNU gprof reads,
+# the same as without the switch.  The side file is read with
+# tests/tools/gmsl_stacks.py.
+# Sourced by tests/libgmon.sh; word lists unquoted on purpose, and the
+# variables come from tests/libgmon/common.sh:
+# shellcheck shell=sh disable=SC2086,SC2154
+
+GMSL_STACKS=$ROOT/tests/tools/gmsl_stacks.py
+
+# stk_dump NAME: the side file of $W/NAME as gmsl_stacks.py prints it,
+# into $W/NAME/dump (status 1 if it cannot be read).
+stk_dump() {
+	$NM -n -S --defined-only "$W/$1/prog" >"$W/$1/syms" 2>/dev/null
+	python3 "$GMSL_STACKS" "$W/$1/gmon.out.shlibs" "$W/$1/syms" dump \
+		>"$W/$1/dump" 2>"$W/$1/dump.err"
+}
+
+# stk_clean NAME: ran to status 0 with nothing on stderr, and the side
+# file reads back; otherwise reports NAME as failed (status 1).
+stk_clean() {
+	if [ "$(rc_of "$1")" != 0 ] || [ -s "$W/$1/err" ] || ! stk_dump "$1"; then
+		fail "$1" "status $(rc_of "$1")" "$(cat "$W/$1/err" "$W/$1/dump.err" 2>/dev/null)"
+		return 1
+	fi
+	return 0
+}
+
+if [ "$(uname -m)" != x86_64 ] || ! have python3; then
+	skip stacks "x86-64 and python3 only"
+else
+
+# (1) costly's share of work's ticks, from the stacks, within 5 points of
+# what the program measured; run again once on a miss (shares are
+# sampled).
+n=stacks-accuracy
+if build "$n" stk_acc.c "$GLIBC_LIBS" $CC -O1 -pg; then
+	for try in 1 2; do
+		run "$n" GMON_STACKS=1 --
+		stk_clean "$n" || break
+		got=$(awk '$1 == "stack" && $5 ~ /^work;/ {
+				all += $3; if ($5 ~ /^work;costly;/) c += $3 }
+			END { printf "%.1f %d\n", all ? 100 * c / all : -1, all }' "$W/$n/dump")
+		want=$(sed -n 's/^share costly //p' "$W/$n/out")
+		verdict=$(echo "$got $want" | awk '{ d = $1 - $3; if (d < 0) d = -d
+			print (d <= 5 && $2 >= 100) ? "ok" : "bad" }')
+		[ "$verdict" = ok ] && break
+	done
+	if [ "$(rc_of "$n")" = 0 ] && [ "$verdict" = ok ]; then
+		pass "$n"
+	elif [ "$(rc_of "$n")" = 0 ]; then
+		fail "$n" "costly->work share, ticks: $got; measured $want%" "$(head -8 "$W/$n/dump")"
+	fi
+
+	# (6) gmon.out with the switch: GNU gprof reads it, and it has the
+	# same arcs and the same size as a run without it.
+	n6=stacks-gmon-out
+	cp "$W/$n/gmon.out" "$W/$n/gmon.stacks"
+	run "$n" --
+	if [ -e "$W/$n/gmon.out.shlibs" ]; then
+		fail "$n6" "a side file without GMON_STACKS"
+	elif [ "$(wc -c <"$W/$n/gmon.out")" != "$(wc -c <"$W/$n/gmon.stacks")" ] ||
+	     [ "$(arcs "$n" 8 gmon.out)" != "$(arcs "$n" 8 gmon.stacks)" ]; then
+		fail "$n6" "gmon.out differs in size or arcs with GMON_STACKS=1"
+	elif [ -x "$GNU_GPROF" ] &&
+	     ! (cd "$W/$n" && "$GNU_GPROF" -b prog gmon.stacks >gnu.txt 2>gnu.err &&
+	        [ ! -s gnu.err ] && grep -q costly gnu.txt); then
+		fail "$n6" "GNU gprof cannot read it" "$(cat "$W/$n/gnu.err")"
+	else
+		pass "$n6"
+	fi
+fi
+
+# (2) deeper than the limit: every stack of spin is truncated at the
+# limit and flagged, and SLOSS counts them; a smaller GMON_STACK_DEPTH
+# is obeyed.
+n=stacks-depth
+if build "$n" stk_deep.c "$GLIBC_LIBS" $CC -O1 -pg; then
+	for depth in 128 16; do
+		run "$n" GMON_STACKS=1 GMON_STACK_DEPTH=$depth --
+		stk_clean "$n" || break
+		v=$(awk -v d="$depth" '
+			$1 == "stack" { n = split($5, f, ";"); all += $3
+				if (n == d && $4 == 1) cut += $3 }
+			$1 == "sloss" { lt = $2; lim = $4 }
+			END { print (all > 50 && cut >= all * 0.95 && lt >= cut && lim == d) ? "ok" : "bad",
+			      "ticks", all, "truncated", cut, "sloss", lt, "limit", lim }' "$W/$n/dump")
+		case $v in
+		ok*) pass "$n-$depth" ;;
+		*) fail "$n-$depth" "$v" "$(head -5 "$W/$n/dump")" ;;
+		esac
+	done
+fi
+
+# (3) threads: each named thread's stacks run through its own function
+# only, its TARCS are exact, and the TARCS add up to gmon.out's arcs.
+n=stacks-threads
+if build "$n" stk_threads.c "$GLIBC_LIBS" $CC -O1 -pg && run "$n" GMON_STACKS=1 -- &&
+   stk_clean "$n"; then
+	v=$(awk '
+		$1 == "thread" { name[$2] = $4 }
+		$1 == "stack" && $5 ~ /^leaf;/ { split($5, f, ";")
+			if (name[$2] == "wA" && f[2] == "fa" || name[$2] == "wB" && f[2] == "fb" ||
+			    name[$2] == "wC" && f[2] == "fc") good += $3; else bad += $3 }
+		$1 == "tarc" { arcs[name[$2] " " $3 " " $4] += $5 }
+		END { ok = good > 30 && bad == 0 &&
+			arcs["wA fa leaf"] == 3000 && arcs["wB fb leaf"] == 5000 &&
+			arcs["wC fc leaf"] == 7000 && arcs["wA start fa"] == 1 &&
+			arcs["wB start fb"] == 1 && arcs["wC start fc"] == 1
+		      print ok ? "ok" : "bad", "leaf ticks right", good, "wrong", bad,
+			"fa/fb/fc->leaf", arcs["wA fa leaf"], arcs["wB fb leaf"], arcs["wC fc leaf"] }' "$W/$n/dump")
+	arcs "$n" 8 >"$W/$n/arcs.gmon" 2>/dev/null
+	awk '$1 == "tarc" { s[$3 " " $4] += $5 } END { for (k in s) print k, s[k] }' \
+		"$W/$n/dump" | sort >"$W/$n/arcs.tarcs"
+	sort "$W/$n/arcs.gmon" -o "$W/$n/arcs.gmon"
+	case $v in
+	ok*)
+		if cmp -s "$W/$n/arcs.gmon" "$W/$n/arcs.tarcs"; then
+			pass "$n"
+		else
+			fail "$n" "TARCS summed differ from gmon.out's arcs (< gmon.out, > TARCS):" \
+				"$(diff "$W/$n/arcs.gmon" "$W/$n/arcs.tarcs")"
+		fi ;;
+	*) fail "$n" "$v" "$(grep -v '^stack' "$W/$n/dump" | head -12)" ;;
+	esac
+fi
+
+# (4, 5) the program's own SIGALRM handler doing profiled work and
+# leaving by siglongjmp, and code built without -pg and with
+# -fomit-frame-pointer whose frame-pointer register holds garbage while
+# the ticks come: the program runs to the end, the side file reads back,
+# and stacks through the callback from that code stop cleanly.
+n=stacks-signals
+mkdir -p "$W/$n"
+if ! $CC -O2 -fomit-frame-pointer -c "$T/stk_nofp.c" -o "$W/$n/nofp.o" >"$W/$n/nofp.log" 2>&1; then
+	fail "$n" "cannot build stk_nofp.c" "$(cat "$W/$n/nofp.log")"
+elif build "$n" stk_sig.c "$W/$n/nofp.o $GLIBC_LIBS" $CC -O1 -pg && run "$n" GMON_STACKS=1 -- &&
+     stk_clean "$n"; then
+	if [ "$(cat "$W/$n/out")" = done ] &&
+	   grep -q '^stack [0-9]* [0-9]* 0 inhandler;on_alarm;' "$W/$n/dump" &&
+	   grep -q '^stack .*;callback;nofp_call' "$W/$n/dump"; then
+		pass "$n"
+	else
+		fail "$n" "output: $(cat "$W/$n/out")" "$(head -8 "$W/$n/dump")"
+	fi
+fi
+
+fi
