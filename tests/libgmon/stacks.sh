@@ -143,7 +143,7 @@ if ! $CC -O2 -fomit-frame-pointer -c "$T/stk_nofp.c" -o "$W/$n/nofp.o" >"$W/$n/n
 elif build "$n" stk_sig.c "$W/$n/nofp.o $GLIBC_LIBS" $CC -O1 -pg && run "$n" GMON_STACKS=1 -- &&
      stk_clean "$n"; then
 	if [ "$(cat "$W/$n/out")" = done ] &&
-	   grep -q '^stack [0-9]* [0-9]* 0 inhandler;on_alarm;' "$W/$n/dump" &&
+	   grep -q '^tarc 0 on_alarm inhandler ' "$W/$n/dump" &&
 	   grep -q '^stack .*;callback;nofp_call' "$W/$n/dump"; then
 		pass "$n"
 	else
