@@ -193,7 +193,8 @@ struct parsed_spec {
 
 /* ---- --output-format: the text reports (GNU's), or one document ---- */
 enum out_format {
-	OUT_TEXT, OUT_DOT, OUT_HTML, OUT_JSON, OUT_CALLGRIND, OUT_PPROF
+	OUT_TEXT, OUT_DOT, OUT_HTML, OUT_JSON, OUT_CALLGRIND, OUT_PPROF,
+	OUT_FOLDED, OUT_FLAME
 };
 
 struct spec_arg {                /* one symspec option as given */
@@ -264,6 +265,34 @@ enum diag_status { DIAG_OK, DIAG_PROBLEM, DIAG_NOT_APPLICABLE };
 struct diag_result {
 	enum diag_status status;
 	char text[512];              /* one line, no newline */
+};
+
+/* One call stack of a side file (GMON_STACKS=1), its frames mapped to
+   symbols by shlibs.c as the profiles are loaded. */
+struct call_stack {
+	struct sym **frames;         /* leaf (the sampled pc) first; NULL: no
+	                                function at that address */
+	uint32_t depth;
+	uint32_t thread;             /* the side file's thread id */
+	bool truncated;              /* cut at the writer's depth limit */
+	uint64_t count;              /* samples that found it */
+};
+
+/* The tree of stack prefixes (stacks.c, analysis): node 0 is the root
+   (every sample); each other node is one function called from its
+   parent's, with the samples of the stacks through that prefix (total)
+   and of those that end there (self).  Folded lines are the paths to
+   nodes with self samples; flame graphs draw every node. */
+struct stack_node {
+	const struct sym *sym;       /* NULL: `label` names the frame */
+	const char *label;           /* "[unknown]", "[truncated]", root "all" */
+	uint64_t total, self;
+	uint64_t start;              /* samples before it in the root's span:
+	                                children are laid out in name order */
+	double percent;              /* total, in percent of the root's */
+	size_t parent;
+	size_t first_child, next;    /* 0: none (node 0 is nobody's child) */
+	unsigned depth;              /* root 0 */
 };
 
 /* The whole profile model. */
@@ -345,6 +374,15 @@ struct gprof {
 	vma_t shlib_base;
 	size_t shlib_first;
 	double shlib_ticks;          /* side-file samples in total_time */
+
+	/* call stacks (shlibs.c loads them, stacks.c builds the tree) */
+	struct call_stack *stacks;
+	size_t nstacks;
+	uint64_t stack_truncated;    /* SLOSS: ticks cut at the depth limit */
+	uint64_t stack_lost;         /* SLOSS: ticks without a stack */
+	struct stack_node *stack_nodes;
+	size_t nstack_nodes;
+	unsigned stack_depth;        /* the deepest node's depth */
 
 	struct diag_result diag[DIAG_NCHECKS]; /* diagnose_build() */
 	struct graph_view *view;     /* dot, html: what the pictures draw
@@ -447,6 +485,11 @@ void shlibs_load(struct gprof *g);
 void shlibs_apply(struct gprof *g);
 void shlibs_write_sum(struct gprof *g, const char *filename);
 void shlibs_free(struct gprof *g);
+
+/* ---- stacks.c: the tree of call-stack prefixes ---- */
+bool stacks_wanted(const struct gprof *g);
+void stacks_build(struct gprof *g);
+void stacks_free(struct gprof *g);
 
 /* ---- hist.c (record readers/writers are in gmon_records.h) ---- */
 void hist_widen(struct histogram *h);

@@ -114,7 +114,9 @@ static const char help_text[] =
 "      --no-shlibs                  ignore PROFILE-FILE.shlibs side files\n"
 "\n"
 "Other outputs (extensions; the default output is GNU's text):\n"
-"      --output-format=FORMAT       text, dot, html, json, callgrind or pprof\n"
+"      --output-format=FORMAT       text, dot, html, json, callgrind, pprof,\n"
+"                                   folded (call stacks, one line each) or\n"
+"                                   flame (an SVG flame graph of them)\n"
 "      --output=FILE                write to FILE (replaced whole) not stdout\n"
 "      --sampling-error             add each time's expected error to the\n"
 "                                   text flat profile\n"
@@ -319,7 +321,8 @@ static const struct ext_opt {
 
 static const char *const format_names[] = {
 	[OUT_TEXT] = "text", [OUT_DOT] = "dot", [OUT_HTML] = "html",
-	[OUT_JSON] = "json", [OUT_CALLGRIND] = "callgrind", [OUT_PPROF] = "pprof"
+	[OUT_JSON] = "json", [OUT_CALLGRIND] = "callgrind", [OUT_PPROF] = "pprof",
+	[OUT_FOLDED] = "folded", [OUT_FLAME] = "flame"
 };
 
 static void set_out_format(struct gprof *g, const char *arg)
@@ -331,7 +334,7 @@ static void set_out_format(struct gprof *g, const char *arg)
 		}
 	}
 	die(g, "--output-format: unknown format `%s' (text, dot, html, json, "
-	    "callgrind or pprof)", arg);
+	    "callgrind, pprof, folded or flame)", arg);
 }
 
 /* A percentage from 0 to 100, for the thresholds. */

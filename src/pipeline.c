@@ -48,6 +48,12 @@ static void choose_default_styles(struct gprof *g)
 /* Everything the reports show is computed here, before any is printed. */
 void gprof_analyse(struct gprof *g)
 {
+	if (stacks_wanted(g)) {
+		if (g->nstacks == 0)
+			die(g, "the profile has no call stacks (the program records "
+			    "them when run with GMON_STACKS=1)");
+		stacks_build(g);
+	}
 	if (g->input_hist)
 		hist_assign_samples(g);
 	if (g->input_arcs)
@@ -81,7 +87,8 @@ size_t gprof_reports(const struct gprof *g, report_fn *v)
 	static const report_fn documents[] = {
 		[OUT_DOT] = dot_print, [OUT_HTML] = html_print,
 		[OUT_JSON] = json_print, [OUT_CALLGRIND] = callgrind_print,
-		[OUT_PPROF] = pprof_print
+		[OUT_PPROF] = pprof_print, [OUT_FOLDED] = folded_print,
+		[OUT_FLAME] = flame_print
 	};
 	if (g->opt.out_format != OUT_TEXT) {
 		v[0] = documents[g->opt.out_format];

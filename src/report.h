@@ -83,6 +83,9 @@ void html_print(const struct gprof *g, struct report *r);
 void json_print(const struct gprof *g, struct report *r);
 void callgrind_print(const struct gprof *g, struct report *r);
 void pprof_print(const struct gprof *g, struct report *r);
+/* folded_print.c, flame_print.c: the call stacks (GMON_STACKS=1). */
+void folded_print(const struct gprof *g, struct report *r);
+void flame_print(const struct gprof *g, struct report *r);
 
 typedef void (*report_fn)(const struct gprof *g, struct report *r);
 #define GPROF_MAX_REPORTS 8

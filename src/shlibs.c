@@ -52,6 +52,7 @@ struct lib {
 	vma_t lo, hi;                /* link-time span of its symbols */
 	vma_t delta;                 /* synthetic address - link-time one */
 	uint64_t nsamples, narcs;    /* its data, for the warnings */
+	uint64_t nframes;            /* stack frames in it: worth loading */
 };
 
 struct shlibs {
@@ -165,6 +166,8 @@ static void map_objects(struct shlibs *sl)
 			if (f->arcs[k].to_obj != f->arcs[k].from_obj)
 				sl->libs[m[f->arcs[k].to_obj]].narcs++;
 		}
+		for (size_t k = 0; k < f->nframes; k++)
+			sl->libs[m[f->frames[k].obj]].nframes++;
 	}
 }
 
@@ -444,7 +447,7 @@ static void load_libs(struct gprof *g, struct shlibs *sl)
 	vma_t first_base = base;
 	for (size_t k = 1; k < sl->nlibs; k++) {
 		struct lib *l = &sl->libs[k];
-		if (!l->nsamples && !l->narcs)
+		if (!l->nsamples && !l->narcs && !l->nframes)
 			continue;
 		if (ok)
 			load_lib(g, l, &base);
@@ -532,6 +535,35 @@ static void credit_arcs(struct gprof *g, const struct shlibs *sl, size_t i)
 		g->input_arcs = true;
 }
 
+/* Each stack of side file i, its frames mapped to symbols.  A frame
+   past the first is a return address, just after its call: the call is
+   at the address before (the call may be a function's last instruction,
+   so its return address can belong to the next function). */
+static void load_stacks(struct gprof *g, const struct shlibs *sl, size_t i)
+{
+	const struct gmsl_file *f = &sl->files[i];
+	if (f->nstacks == 0 && !f->have_sloss)
+		return;
+	g->stacks = xrealloc(g->stacks, (g->nstacks + f->nstacks) *
+	                     sizeof *g->stacks);
+	for (size_t k = 0; k < f->nstacks; k++) {
+		const struct gmsl_stack *st = &f->stacks[k];
+		struct call_stack *cs = &g->stacks[g->nstacks++];
+		cs->depth = st->depth;
+		cs->thread = f->threads[st->thread].id;
+		cs->truncated = (st->flags & GMSL_STACK_TRUNCATED) != 0;
+		cs->count = st->count;
+		cs->frames = xmalloc(st->depth * sizeof *cs->frames);
+		for (unsigned d = 0; d < st->depth; d++) {
+			const struct gmsl_frame *fr = &f->frames[st->first + d];
+			vma_t a = d > 0 && fr->addr > 0 ? fr->addr - 1 : fr->addr;
+			cs->frames[d] = arc_end(g, sl, i, fr->obj, a);
+		}
+	}
+	g->stack_truncated += f->stack_truncated;
+	g->stack_lost += f->stack_lost;
+}
+
 /* After the profiles are read: each side file's samples and arcs.  A
    profile without a histogram takes the side files' rate. */
 void shlibs_apply(struct gprof *g)
@@ -551,6 +583,7 @@ void shlibs_apply(struct gprof *g)
 			continue;
 		credit_samples(g, sl, i);
 		credit_arcs(g, sl, i);
+		load_stacks(g, sl, i);
 	}
 }
 
@@ -605,4 +638,9 @@ void shlibs_free(struct gprof *g)
 	free(sl->profiles);
 	free(sl);
 	g->shlibs = NULL;
+	for (size_t i = 0; i < g->nstacks; i++)
+		free(g->stacks[i].frames);
+	free(g->stacks);
+	g->stacks = NULL;
+	g->nstacks = 0;
 }

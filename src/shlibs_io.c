@@ -198,6 +198,150 @@ static void read_arcs(const struct reader *r, struct cursor *c)
 	}
 }
 
+/* ---- threads and call stacks ---- */
+
+/* The index of thread `id`; threads are numbered 0, 1, ... in order, so
+   the index is usually the id itself. */
+static uint32_t known_thread(const struct reader *r, uint32_t id,
+                             const char *rec)
+{
+	const struct gmsl_file *f = r->f;
+	if (id < f->nthreads && f->threads[id].id == id)
+		return id;
+	for (size_t k = 0; k < f->nthreads; k++)
+		if (f->threads[k].id == id)
+			return (uint32_t)k;
+	char msg[96];
+	snprintf(msg, sizeof msg, "%s record names unknown thread %u", rec, id);
+	damaged(r, msg);
+}
+
+static void read_thread(const struct reader *r, struct cursor *c)
+{
+	struct gmsl_file *f = r->f;
+	size_t len = c->left;
+	if (len < 10)
+		length_mismatch(r, "THREAD", len);
+	struct gmsl_thread t;
+	t.id = (uint32_t)get_le(c, 4);
+	t.tid = (uint32_t)get_le(c, 4);
+	size_t nlen = (size_t)get_le(c, 2);
+	if (c->left != nlen)
+		length_mismatch(r, "THREAD", len);
+	if (memchr(c->p, '\0', nlen))
+		damaged(r, "thread name holds a NUL byte");
+	for (size_t k = 0; k < f->nthreads; k++)
+		if (f->threads[k].id == t.id) {
+			char msg[64];
+			snprintf(msg, sizeof msg, "thread id %u defined twice", t.id);
+			damaged(r, msg);
+		}
+	t.name = xmalloc(nlen + 1);
+	memcpy(t.name, c->p, nlen);
+	t.name[nlen] = '\0';
+	f->threads = grow(f->threads, &f->threads_cap, f->nthreads,
+	                  sizeof *f->threads);
+	f->threads[f->nthreads++] = t;
+}
+
+/* Entries of variable size: each is checked against what is left. */
+static void read_stacks(const struct reader *r, struct cursor *c)
+{
+	struct gmsl_file *f = r->f;
+	size_t len = c->left;
+	if (len < 8)
+		length_mismatch(r, "STACKS", len);
+	uint32_t th = known_thread(r, (uint32_t)get_le(c, 4), "STACKS");
+	uint64_t n = get_le(c, 4);
+	for (uint64_t i = 0; i < n; i++) {
+		if (c->left < 12)
+			length_mismatch(r, "STACKS", len);
+		struct gmsl_stack st = { .thread = th };
+		st.count = get_le(c, 8);
+		st.depth = (uint16_t)get_le(c, 2);
+		st.flags = (uint16_t)get_le(c, 2);
+		if (st.depth == 0)
+			damaged(r, "call stack of depth 0");
+		if (st.depth > GMSL_MAX_DEPTH)
+			damaged(r, "call stack deeper than 1024 frames");
+		if (c->left < (size_t)st.depth * GMSL_FRAME_SIZE)
+			length_mismatch(r, "STACKS", len);
+		st.first = f->nframes;
+		for (unsigned d = 0; d < st.depth; d++) {
+			f->frames = grow(f->frames, &f->frames_cap, f->nframes,
+			                 sizeof *f->frames);
+			struct gmsl_frame *fr = &f->frames[f->nframes++];
+			fr->obj = known_id(r, (uint32_t)get_le(c, 4), "STACKS");
+			fr->addr = get_le(c, 8);
+		}
+		f->stacks = grow(f->stacks, &f->stacks_cap, f->nstacks,
+		                 sizeof *f->stacks);
+		f->stacks[f->nstacks++] = st;
+	}
+	if (c->left != 0)
+		length_mismatch(r, "STACKS", len);
+}
+
+static void read_tsamples(const struct reader *r, struct cursor *c)
+{
+	struct gmsl_file *f = r->f;
+	size_t len = c->left;
+	if (len < 12)
+		length_mismatch(r, "TSAMPLES", len);
+	uint32_t th = known_thread(r, (uint32_t)get_le(c, 4), "TSAMPLES");
+	uint32_t obj = known_id(r, (uint32_t)get_le(c, 4), "TSAMPLES");
+	uint64_t n = get_le(c, 4);
+	check_count(r, "TSAMPLES", len, n, c->left, GMSL_SAMPLE_SIZE);
+	for (uint64_t i = 0; i < n; i++) {
+		f->tsamples = grow(f->tsamples, &f->tsamples_cap, f->ntsamples,
+		                   sizeof *f->tsamples);
+		struct gmsl_tsample *s = &f->tsamples[f->ntsamples++];
+		s->thread = th;
+		s->s.obj = obj;
+		s->s.addr = get_le(c, 8);
+		s->s.count = (uint32_t)get_le(c, 4);
+	}
+}
+
+static void read_tarcs(const struct reader *r, struct cursor *c)
+{
+	struct gmsl_file *f = r->f;
+	size_t len = c->left;
+	if (len < 8)
+		length_mismatch(r, "TARCS", len);
+	uint32_t th = known_thread(r, (uint32_t)get_le(c, 4), "TARCS");
+	uint64_t n = get_le(c, 4);
+	check_count(r, "TARCS", len, n, c->left, GMSL_ARC_SIZE);
+	for (uint64_t i = 0; i < n; i++) {
+		f->tarcs = grow(f->tarcs, &f->tarcs_cap, f->ntarcs,
+		                sizeof *f->tarcs);
+		struct gmsl_tarc *t = &f->tarcs[f->ntarcs++];
+		t->thread = th;
+		t->a.from_obj = known_id(r, (uint32_t)get_le(c, 4), "TARCS");
+		t->a.from = get_le(c, 8);
+		t->a.to_obj = known_id(r, (uint32_t)get_le(c, 4), "TARCS");
+		t->a.to = get_le(c, 8);
+		t->a.count = get_le(c, 8);
+	}
+}
+
+/* Several SLOSS records (a file that is itself a sum) add up. */
+static void read_sloss(const struct reader *r, struct cursor *c)
+{
+	struct gmsl_file *f = r->f;
+	if (c->left != 20)
+		length_mismatch(r, "SLOSS", c->left);
+	uint64_t trunc = get_le(c, 8), lost = get_le(c, 8);
+	uint32_t limit = (uint32_t)get_le(c, 4);
+	f->stack_truncated = trunc > UINT64_MAX - f->stack_truncated ?
+		UINT64_MAX : f->stack_truncated + trunc;
+	f->stack_lost = lost > UINT64_MAX - f->stack_lost ?
+		UINT64_MAX : f->stack_lost + lost;
+	if (limit > f->depth_limit)
+		f->depth_limit = limit;
+	f->have_sloss = true;
+}
+
 static void read_header(const struct reader *r, struct cursor *c)
 {
 	if (c->left < GMSL_MAGIC_LEN ||
@@ -241,6 +385,16 @@ void gmsl_parse(const struct gprof *g, struct gmsl_file *f, const char *name,
 			read_samples(&r, &p);
 		else if (tag == GMSL_TAG_ARCS)
 			read_arcs(&r, &p);
+		else if (tag == GMSL_TAG_THREAD)
+			read_thread(&r, &p);
+		else if (tag == GMSL_TAG_STACKS)
+			read_stacks(&r, &p);
+		else if (tag == GMSL_TAG_TSAMPLES)
+			read_tsamples(&r, &p);
+		else if (tag == GMSL_TAG_TARCS)
+			read_tarcs(&r, &p);
+		else if (tag == GMSL_TAG_SLOSS)
+			read_sloss(&r, &p);
 	}
 	free(f->id_hash);
 	f->id_hash = NULL;
@@ -321,6 +475,13 @@ void gmsl_free(struct gmsl_file *f)
 	free(f->objs);
 	free(f->samples);
 	free(f->arcs);
+	for (size_t i = 0; i < f->nthreads; i++)
+		free(f->threads[i].name);
+	free(f->threads);
+	free(f->stacks);
+	free(f->frames);
+	free(f->tsamples);
+	free(f->tarcs);
 	free(f->id_hash);
 	memset(f, 0, sizeof *f);
 }
@@ -368,6 +529,79 @@ static uint32_t map_object(struct gmsl_file *dst, const struct gmsl_object *o)
 	return add_object(dst, o);
 }
 
+/* dst's index for src's thread t: the same id and name (the main thread
+   of every run is thread 0, whatever its system id), else a new one. */
+static uint32_t map_thread(struct gmsl_file *dst, const struct gmsl_thread *t)
+{
+	for (size_t k = 0; k < dst->nthreads; k++)
+		if (dst->threads[k].id == t->id &&
+		    strcmp(dst->threads[k].name, t->name) == 0)
+			return (uint32_t)k;
+	uint32_t id = t->id;
+	for (size_t k = 0; k < dst->nthreads; k++)
+		if (dst->threads[k].id >= id)
+			id = dst->threads[k].id + 1;
+	dst->threads = grow(dst->threads, &dst->threads_cap, dst->nthreads,
+	                    sizeof *dst->threads);
+	dst->threads[dst->nthreads] = (struct gmsl_thread){
+		.id = id, .tid = t->tid, .name = xstrdup(t->name) };
+	return (uint32_t)dst->nthreads++;
+}
+
+static uint64_t add_sat(uint64_t a, uint64_t b)
+{
+	return b > UINT64_MAX - a ? UINT64_MAX : a + b;
+}
+
+static void merge_stacks(struct gmsl_file *dst, const struct gmsl_file *src,
+                         const uint32_t *map)
+{
+	uint32_t *tmap = xmalloc((src->nthreads + 1) * sizeof *tmap);
+	for (size_t k = 0; k < src->nthreads; k++)
+		tmap[k] = map_thread(dst, &src->threads[k]);
+	for (size_t i = 0; i < src->nstacks; i++) {
+		struct gmsl_stack st = src->stacks[i];
+		st.thread = tmap[st.thread];
+		st.first = dst->nframes;
+		for (unsigned d = 0; d < st.depth; d++) {
+			dst->frames = grow(dst->frames, &dst->frames_cap,
+			                   dst->nframes, sizeof *dst->frames);
+			struct gmsl_frame fr = src->frames[src->stacks[i].first + d];
+			fr.obj = map[fr.obj];
+			dst->frames[dst->nframes++] = fr;
+		}
+		dst->stacks = grow(dst->stacks, &dst->stacks_cap, dst->nstacks,
+		                   sizeof *dst->stacks);
+		dst->stacks[dst->nstacks++] = st;
+	}
+	for (size_t i = 0; i < src->ntsamples; i++) {
+		dst->tsamples = grow(dst->tsamples, &dst->tsamples_cap,
+		                     dst->ntsamples, sizeof *dst->tsamples);
+		struct gmsl_tsample t = src->tsamples[i];
+		t.thread = tmap[t.thread];
+		t.s.obj = map[t.s.obj];
+		dst->tsamples[dst->ntsamples++] = t;
+	}
+	for (size_t i = 0; i < src->ntarcs; i++) {
+		dst->tarcs = grow(dst->tarcs, &dst->tarcs_cap, dst->ntarcs,
+		                  sizeof *dst->tarcs);
+		struct gmsl_tarc t = src->tarcs[i];
+		t.thread = tmap[t.thread];
+		t.a.from_obj = map[t.a.from_obj];
+		t.a.to_obj = map[t.a.to_obj];
+		dst->tarcs[dst->ntarcs++] = t;
+	}
+	if (src->have_sloss) {
+		dst->have_sloss = true;
+		dst->stack_truncated = add_sat(dst->stack_truncated,
+		                               src->stack_truncated);
+		dst->stack_lost = add_sat(dst->stack_lost, src->stack_lost);
+		if (src->depth_limit > dst->depth_limit)
+			dst->depth_limit = src->depth_limit;
+	}
+	free(tmap);
+}
+
 void gmsl_merge(struct gmsl_file *dst, const struct gmsl_file *src)
 {
 	if (dst->nobjs == 0) {
@@ -394,6 +628,7 @@ void gmsl_merge(struct gmsl_file *dst, const struct gmsl_file *src)
 		a.to_obj = map[a.to_obj];
 		dst->arcs[dst->narcs++] = a;
 	}
+	merge_stacks(dst, src, map);
 	free(map);
 }
 
@@ -461,11 +696,89 @@ static size_t combine(void *v, size_t n, size_t size,
 	return k;
 }
 
+static int cmp_tsample(const void *pa, const void *pb)
+{
+	const struct gmsl_tsample *a = pa, *b = pb;
+	CMP_FIELD(a, b, thread);
+	return cmp_sample(&a->s, &b->s);
+}
+
+static bool add_tsample(void *into, const void *from)
+{
+	return add_sample(&((struct gmsl_tsample *)into)->s,
+	                  &((const struct gmsl_tsample *)from)->s);
+}
+
+static int cmp_tarc(const void *pa, const void *pb)
+{
+	const struct gmsl_tarc *a = pa, *b = pb;
+	CMP_FIELD(a, b, thread);
+	return cmp_arc(&a->a, &b->a);
+}
+
+static bool add_tarc(void *into, const void *from)
+{
+	return add_arc(&((struct gmsl_tarc *)into)->a,
+	               &((const struct gmsl_tarc *)from)->a);
+}
+
+/* Stacks by thread, then frames (a truncated stack differs from a whole
+   one of the same frames). */
+static int cmp_stack(const void *pa, const void *pb, void *ctx)
+{
+	const struct gmsl_file *f = ctx;
+	const struct gmsl_stack *a = pa, *b = pb;
+	CMP_FIELD(a, b, thread);
+	CMP_FIELD(a, b, depth);
+	CMP_FIELD(a, b, flags);
+	for (unsigned d = 0; d < a->depth; d++) {
+		const struct gmsl_frame *x = &f->frames[a->first + d];
+		const struct gmsl_frame *y = &f->frames[b->first + d];
+		CMP_FIELD(x, y, obj);
+		CMP_FIELD(x, y, addr);
+	}
+	return 0;
+}
+
+/* Sorted and summed like the rest, and the frame pool rebuilt in the new
+   order, so that a written file does not depend on the inputs' order. */
+static void combine_stacks(struct gmsl_file *f)
+{
+	if (f->nstacks == 0)
+		return;
+	stable_sort(f->stacks, f->nstacks, sizeof *f->stacks, cmp_stack, f);
+	struct gmsl_frame *pool = xmalloc(f->nframes * sizeof *pool);
+	size_t k = 0, nf = 0;
+	for (size_t i = 0; i < f->nstacks; i++) {
+		struct gmsl_stack *e = &f->stacks[i];
+		struct gmsl_stack *last = k > 0 ? &f->stacks[k - 1] : NULL;
+		if (last && cmp_stack(last, e, f) == 0 &&
+		    e->count <= UINT64_MAX - last->count) {
+			last->count += e->count;
+			continue;
+		}
+		memcpy(pool + nf, f->frames + e->first, e->depth * sizeof *pool);
+		f->stacks[k] = *e;
+		f->stacks[k].first = nf;
+		nf += e->depth;
+		k++;
+	}
+	free(f->frames);
+	f->frames = pool;
+	f->nframes = f->frames_cap = nf;
+	f->nstacks = k;
+}
+
 void gmsl_combine(struct gmsl_file *f)
 {
 	f->nsamples = combine(f->samples, f->nsamples, sizeof *f->samples,
 	                      cmp_sample, add_sample);
 	f->narcs = combine(f->arcs, f->narcs, sizeof *f->arcs, cmp_arc, add_arc);
+	f->ntsamples = combine(f->tsamples, f->ntsamples, sizeof *f->tsamples,
+	                       cmp_tsample, add_tsample);
+	f->ntarcs = combine(f->tarcs, f->ntarcs, sizeof *f->tarcs, cmp_tarc,
+	                    add_tarc);
+	combine_stacks(f);
 }
 
 /* ---- writing ---- */
@@ -532,6 +845,95 @@ static size_t write_arcs(FILE *out, const struct gmsl_file *f, size_t i)
 	return end;
 }
 
+static void write_thread(FILE *out, const struct gmsl_thread *t)
+{
+	size_t n = strlen(t->name);
+	if (n > UINT16_MAX)
+		n = UINT16_MAX;
+	put_le(out, GMSL_TAG_THREAD, 1);
+	put_le(out, 10 + n, 4);
+	put_le(out, t->id, 4);
+	put_le(out, t->tid, 4);
+	put_le(out, n, 2);
+	fwrite(t->name, 1, n, out);
+}
+
+/* Bytes of stack i in a STACKS record. */
+static size_t stack_size(const struct gmsl_file *f, size_t i)
+{
+	return 12 + (size_t)f->stacks[i].depth * GMSL_FRAME_SIZE;
+}
+
+/* The stacks from index i on of the same thread, up to PER_RECORD of
+   them and 1 GiB (a stack is up to 12 KiB: the count alone would not keep
+   the length within a u32). */
+static size_t write_stacks(FILE *out, const struct gmsl_file *f, size_t i)
+{
+	size_t end = i, bytes = 8;
+	while (end < f->nstacks && end - i < PER_RECORD &&
+	       f->stacks[end].thread == f->stacks[i].thread &&
+	       bytes + stack_size(f, end) < ((size_t)1 << 30)) {
+		bytes += stack_size(f, end);
+		end++;
+	}
+	put_le(out, GMSL_TAG_STACKS, 1);
+	put_le(out, bytes, 4);
+	put_le(out, f->threads[f->stacks[i].thread].id, 4);
+	put_le(out, end - i, 4);
+	for (size_t k = i; k < end; k++) {
+		const struct gmsl_stack *st = &f->stacks[k];
+		put_le(out, st->count, 8);
+		put_le(out, st->depth, 2);
+		put_le(out, st->flags, 2);
+		for (unsigned d = 0; d < st->depth; d++) {
+			put_le(out, f->frames[st->first + d].obj, 4);
+			put_le(out, f->frames[st->first + d].addr, 8);
+		}
+	}
+	return end;
+}
+
+static size_t write_tsamples(FILE *out, const struct gmsl_file *f, size_t i)
+{
+	const struct gmsl_tsample *v = f->tsamples;
+	size_t end = i;
+	while (end < f->ntsamples && end - i < PER_RECORD &&
+	       v[end].thread == v[i].thread && v[end].s.obj == v[i].s.obj)
+		end++;
+	put_le(out, GMSL_TAG_TSAMPLES, 1);
+	put_le(out, 12 + (end - i) * GMSL_SAMPLE_SIZE, 4);
+	put_le(out, f->threads[v[i].thread].id, 4);
+	put_le(out, v[i].s.obj, 4);
+	put_le(out, end - i, 4);
+	for (size_t k = i; k < end; k++) {
+		put_le(out, v[k].s.addr, 8);
+		put_le(out, v[k].s.count, 4);
+	}
+	return end;
+}
+
+static size_t write_tarcs(FILE *out, const struct gmsl_file *f, size_t i)
+{
+	const struct gmsl_tarc *v = f->tarcs;
+	size_t end = i;
+	while (end < f->ntarcs && end - i < PER_RECORD &&
+	       v[end].thread == v[i].thread)
+		end++;
+	put_le(out, GMSL_TAG_TARCS, 1);
+	put_le(out, 8 + (end - i) * GMSL_ARC_SIZE, 4);
+	put_le(out, f->threads[v[i].thread].id, 4);
+	put_le(out, end - i, 4);
+	for (size_t k = i; k < end; k++) {
+		const struct gmsl_arc *a = &v[k].a;
+		put_le(out, a->from_obj, 4);
+		put_le(out, a->from, 8);
+		put_le(out, a->to_obj, 4);
+		put_le(out, a->to, 8);
+		put_le(out, a->count, 8);
+	}
+	return end;
+}
+
 bool gmsl_write(const struct gmsl_file *f, FILE *out)
 {
 	fwrite(GMSL_MAGIC, 1, GMSL_MAGIC_LEN, out);
@@ -544,5 +946,20 @@ bool gmsl_write(const struct gmsl_file *f, FILE *out)
 		i = write_samples(out, f, i);
 	for (size_t i = 0; i < f->narcs;)
 		i = write_arcs(out, f, i);
+	for (size_t k = 0; k < f->nthreads; k++)
+		write_thread(out, &f->threads[k]);
+	for (size_t i = 0; i < f->nstacks;)
+		i = write_stacks(out, f, i);
+	for (size_t i = 0; i < f->ntsamples;)
+		i = write_tsamples(out, f, i);
+	for (size_t i = 0; i < f->ntarcs;)
+		i = write_tarcs(out, f, i);
+	if (f->have_sloss) {
+		put_le(out, GMSL_TAG_SLOSS, 1);
+		put_le(out, 20, 4);
+		put_le(out, f->stack_truncated, 8);
+		put_le(out, f->stack_lost, 8);
+		put_le(out, f->depth_limit, 4);
+	}
 	return !ferror(out);
 }

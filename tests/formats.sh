@@ -19,6 +19,8 @@
 #   pprof      gzipped profile.proto, read by go tool pprof
 #   html       the HTML report, opened in headless Chromium
 #   compare    --compare of two builds, in text, JSON and HTML
+#   folded     call stacks as folded lines, against generated side files
+#   flame      the SVG flame graph, parsed and opened in headless Chromium
 # One line per test: "PASS: name", "FAIL: name" plus indented details.
 # Exit status 1 if anything failed.
 set -u
@@ -80,7 +82,7 @@ need() {
 	return 1
 }
 
-parts=${*:-"output diagnose dot json callgrind pprof html compare"}
+parts=${*:-"output diagnose dot json callgrind pprof html compare folded flame"}
 for part in $parts; do
 	if [ ! -f "$TESTS_DIR/formats/$part.sh" ]; then
 		fail "formats part $part" "no tests/formats/$part.sh"

@@ -6,12 +6,13 @@
 # functions' link-time addresses (read with nm).  Checks the flat profile
 # and call graph, --no-shlibs against GNU gprof, damaged side files (one
 # stderr line, status 1, nothing on stdout), a build-id mismatch, -s and
-# its gmon.sum.shlibs, a stripped library (dynamic symbols), a debug file
-# found by build-id, side files named as profiles, and a rate mismatch.
+# its gmon.sum.shlibs, call stacks and threads (read, damaged, summed), a
+# stripped library (dynamic symbols), a debug file found by build-id, side files named as profiles, and a rate mismatch.
 # One PASS:/FAIL:/SKIP: line per test ("shlibs:NAME").
 #
 # usage: sh tests/shlibs.sh GPROF_BINARY
-# Environment: GPROF_REF (default GNU gprof for x86), CC (default cc).
+# Environment: GPROF_REF (default GNU gprof for x86), CC (default cc),
+# KEEP=1 to keep the scratch folder tests/tmp/shlibs.PID.
 set -u
 
 TESTS_DIR=$(cd "$(dirname "$0")" && pwd)
@@ -25,7 +26,7 @@ T=$TESTS_DIR/tmp/shlibs.$$
 status=0
 
 mkdir -p "$T" || exit 1
-trap 'rm -rf "$T"' EXIT
+trap '[ -n "${KEEP-}" ] || rm -rf "$T"' EXIT
 trap 'exit 130' INT TERM HUP
 cd "$T" || exit 1
 LC_ALL=C
@@ -187,6 +188,7 @@ done
 
 good=$(wc -c < gmon.out.shlibs)
 cp gmon.out.shlibs good.shlibs
+run good.out e -b prog gmon.out
 damaged() { # NAME: gmon.out.shlibs is damaged
 	run o e -b prog gmon.out
 	if [ $rc -ne 1 ] || [ -s o ] || [ "$(wc -l < e)" -ne 1 ] ||
@@ -226,6 +228,77 @@ printf 'header 100 0 2\n' | gen
 damaged version
 printf 'header 100 0\nraw 1 5000 00\n' | gen
 damaged record-past-end
+# Call stacks and threads (THREAD, STACKS, TSAMPLES, TARCS, SLOSS).
+printf 'header 100 0\nobject 0 0 0 0 p -\nstacks 3 1 0 0:0x10\n' | gen
+damaged stacks-unknown-thread
+printf 'header 100 0\nthread 0 1 a\nthread 0 2 b\n' | gen
+damaged thread-twice
+printf 'header 100 0\nobject 0 0 0 0 p -\nthread 0 1 a\nstacks 0 1 0 7:0x10\n' | gen
+damaged stacks-unknown-object
+printf 'header 100 0\nthread 0 1 a\nraw 5 20 0000000001000000010000000000000000000000\n' | gen
+damaged stacks-depth-0
+printf 'header 100 0\nthread 0 1 a\nraw 5 20 0000000001000000010000000000000001040000\n' | gen
+damaged stacks-too-deep
+printf 'header 100 0\nobject 0 0 0 0 p -\nthread 0 1 a\nraw 5 32 0000000001000000010000000000000002000000000000000000000000000000\n' | gen
+damaged stacks-frames-past-record
+printf 'header 100 0\nthread 0 1 a\nraw 5 8 0000000005000000\n' | gen
+damaged stacks-n-past-record
+printf 'header 100 0\nobject 0 0 0 0 p -\nthread 0 1 a\nraw 6 13 00000000000000000100000000\n' | gen
+damaged tsamples-length
+printf 'header 100 0\nthread 0 1 a\nraw 7 8 0000000002000000\n' | gen
+damaged tarcs-length
+printf 'header 100 0\nraw 8 1 00\n' | gen
+damaged sloss-length
+printf 'header 100 0\nraw 4 12 000000000100000005006162\n' | gen
+damaged thread-name-length
+# Good records of every kind read without a word and leave the text
+# reports as they were; the stacks come out in the folded format.
+side stacks.shlibs
+./gmsl-gen extra.shlibs <<EOF
+header $RATE 0
+thread 0 4242 main
+thread 1 4243 worker
+stacks 0 5 0 1:$((HELPER + 1)),1:$((HOT + 9)),0:$((MAIN + 9)) 2 1 1:$((INNER + 1))
+stacks 1 3 0 1:$((HOT + 1)),0:$((MAIN + 9))
+tsamples 0 1 $((HOT + 4)) 30
+tarcs 1 1 $((HOT + 8)) 1 $HELPER 1000
+sloss 2 1 64
+EOF
+# The extra records, without their 16-byte header, after the usual ones.
+{ cat stacks.shlibs; tail -c +17 extra.shlibs; } > gmon.out.shlibs
+run o e -b prog gmon.out
+run f fe --output-format=folded prog gmon.out
+printf '%s\n' '[truncated];inner 2' 'main;hot_loop 3' \
+	'main;hot_loop;helper 5' > folded.want
+if [ $rc -eq 0 ] && [ ! -s e ] && [ ! -s fe ] && cmp -s o good.out &&
+   cmp -s f folded.want; then
+	pass stacks-read
+else
+	fail stacks-read "status $rc" f
+fi
+# -s keeps them: the sum of two runs has every count doubled.
+cp gmon.out gmon.3
+cp gmon.out.shlibs gmon.3.shlibs
+run o e -s prog gmon.out gmon.3
+run f fe --output-format=folded prog gmon.sum
+awk '{ $NF = 2 * $NF; print }' folded.want > folded2.want
+if [ $rc -eq 0 ] && cmp -s f folded2.want; then
+	pass stacks-sum
+else
+	fail stacks-sum "status $rc" f
+fi
+# The sum summed again keeps the stacks.
+mv gmon.sum gmon.s1
+mv gmon.sum.shlibs gmon.s1.shlibs
+run o e -s prog gmon.s1
+run f fe --output-format=folded prog gmon.sum
+if [ $rc -eq 0 ] && cmp -s f folded2.want; then
+	pass stacks-sum-again
+else
+	fail stacks-sum-again "status $rc" f
+fi
+rm -f gmon.3 gmon.3.shlibs gmon.s1 gmon.s1.shlibs gmon.sum gmon.sum.shlibs
+cp good.shlibs gmon.out.shlibs
 # Unknown tags are skipped by their length.
 printf 'header %s 0\nraw 77 auto 0011223344\n' "$RATE" | gen
 run o e -b prog gmon.out

@@ -4,7 +4,7 @@
 # websocket client of its own).  Used by tests/formats/html.sh.
 #
 #   python3 tests/tools/cdp.py REPORT.html [--function NAME]
-#           [--screenshot OUT.png] [--shot-at ID] [--width W] [--height H]
+#           [--flame NAME] [--screenshot OUT.png] [--shot-at ID] [--width W] [--height H]
 #
 # It loads the page and fails on any console error, uncaught exception,
 # error log entry or request for anything but the file itself; clicks (a
@@ -13,7 +13,9 @@
 # that the entry is in view; sorts the flat profile by clicking the
 # "calls" header twice; types in the filter box; checks that the page
 # still reads with JavaScript off; and takes a screenshot (scrolled to
-# element ID if given).  Chromium is always killed at the end; every wait
+# element ID if given).  With --flame NAME the file is an SVG flame graph
+# instead: a click on frame NAME zooms to it, the search box highlights
+# it, Reset zoom goes back (no console error or request either).  Chromium is always killed at the end; every wait
 # has a timeout, and the whole run is bounded by an alarm.
 import argparse
 import base64
@@ -399,6 +401,40 @@ def screenshot(page, path, at):
     ok("screenshot %s: %dx%d PNG, %d bytes" % (path, w, h, len(data)))
 
 
+def check_flame(page, name):
+    """An SVG flame graph: a real click on the frame named `name` zooms
+    to it (its box then spans the whole width), the search box highlights
+    the frames whose name has `name` in it, and Reset zoom goes back."""
+    sel = "document.querySelector('g.f[data-n=' + %s + ']')" % js_str(
+        js_str(name))
+    box = page.eval("(function () { var r = %s.querySelector('rect')"
+                    ".getBoundingClientRect(); return [r.left + r.width / 2,"
+                    " r.top + r.height / 2, r.width]; })()" % sel)
+    if not box:
+        raise Failure("no frame named %s" % name)
+    page.click(box[0], box[1])
+    page.poll("Math.abs(%s.querySelector('rect').getBoundingClientRect()"
+              ".width - document.documentElement.getBoundingClientRect()"
+              ".width) < 1" % sel, "the clicked frame spans the width")
+    ok("a click on %s zooms to it (width %.0f px -> all)" % (name, box[2]))
+    page.eval("(function () { var b = document.getElementById('search');"
+              " b.value = %s; b.dispatchEvent(new Event('input')); })()"
+              % js_str(name))
+    page.poll("document.querySelectorAll('g.f.hit').length > 0 && "
+              "+document.documentElement.getAttribute('data-matched') > 0",
+              "search highlights %s" % name)
+    ok("search for %s: %s frames, %s samples" % (
+        name, page.eval("document.querySelectorAll('g.f.hit').length"),
+        page.eval("document.documentElement.getAttribute('data-matched')")))
+    r = page.eval("(function () { var r = document.getElementById('reset')"
+                  ".getBoundingClientRect(); return [r.left + r.width / 2,"
+                  " r.top + r.height / 2]; })()")
+    page.click(r[0], r[1])
+    page.poll("document.documentElement.getAttribute('data-zoom') === 'f0'",
+              "Reset zoom")
+    ok("Reset zoom")
+
+
 def run(args, profile_dir):
     proc = None
     ws = None
@@ -414,14 +450,17 @@ def run(args, profile_dir):
         url = "file://" + os.path.abspath(args.report)
         page.navigate(url)
         ok("loaded " + url)
-        title = page.eval("document.title")
-        if not title:
-            raise Failure("the page has no title")
-        click_function(page, args.function)
-        check_sort(page)
-        check_filter(page, args.function or page.eval(
-            "document.querySelector('#flat-table a').textContent"))
-        check_no_js(page, url)
+        if args.flame:
+            check_flame(page, args.flame)
+        else:
+            title = page.eval("document.title")
+            if not title:
+                raise Failure("the page has no title")
+            click_function(page, args.function)
+            check_sort(page)
+            check_filter(page, args.function or page.eval(
+                "document.querySelector('#flat-table a').textContent"))
+            check_no_js(page, url)
         if args.screenshot:
             screenshot(page, args.screenshot, args.shot_at)
         page.eval("1")                          # drain the last events
@@ -447,6 +486,8 @@ def main():
     ap.add_argument("report")
     ap.add_argument("--function", help="flat-profile link to click "
                     "(default: the first)")
+    ap.add_argument("--flame", metavar="NAME", help="the report is a flame "
+                    "graph (SVG): zoom to and search for frame NAME")
     ap.add_argument("--screenshot", help="PNG to write")
     ap.add_argument("--shot-at", help="id of the element to show in it")
     ap.add_argument("--width", type=int, default=1280)

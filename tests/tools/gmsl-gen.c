@@ -8,6 +8,12 @@
  *   object ID BIAS LO HI PATH BUILD-ID-HEX|-
  *   samples ID ADDR COUNT [ADDR COUNT]...
  *   arcs FROM-ID FROM-ADDR TO-ID TO-ADDR COUNT [FROM-ID ...]...
+ *   thread ID TID NAME|-
+ *   stacks THREAD COUNT FLAGS FRAMES [COUNT FLAGS FRAMES]...
+ *          FRAMES: OBJ:ADDR[,OBJ:ADDR]... leaf first, outermost last
+ *   tsamples THREAD OBJ ADDR COUNT [ADDR COUNT]...
+ *   tarcs THREAD FROM-ID FROM-ADDR TO-ID TO-ADDR COUNT [FROM-ID ...]...
+ *   sloss TRUNCATED LOST DEPTH-LIMIT
  *   raw TAG LENGTH|auto [HEX-BYTES]        any record, lengths as given
  *
  * Numbers are C literals (0x.. for hex).  Usage: gmsl-gen OUT < DESC
@@ -103,6 +109,98 @@ static void arcs(char **w, int nw)
 	}
 }
 
+static void thread(char **w)
+{
+	const char *name = w[3] && strcmp(w[3], "-") != 0 ? w[3] : "";
+	size_t n = strlen(name);
+	put(4, 1);
+	put(10 + n, 4);
+	put(num(w[1]), 4);
+	put(num(w[2]), 4);
+	put(n, 2);
+	fwrite(name, 1, n, out);
+}
+
+/* The frames "OBJ:ADDR,OBJ:ADDR" into obj[] and addr[]; how many. */
+static int frames(const char *s, uint64_t *obj, uint64_t *addr, int max)
+{
+	int n = 0;
+	while (s && *s && n < max) {
+		char *end;
+		obj[n] = strtoull(s, &end, 0);
+		if (*end != ':') {
+			fprintf(stderr, "gmsl-gen: bad frame: %s\n", s);
+			exit(2);
+		}
+		addr[n++] = strtoull(end + 1, &end, 0);
+		s = *end == ',' ? end + 1 : NULL;
+	}
+	return n;
+}
+
+static void stacks(char **w, int nw)
+{
+	static uint64_t obj[2048], addr[2048];
+	int n = (nw - 2) / 3;
+	uint64_t len = 8;
+	for (int i = 0; i < n; i++)
+		len += 12 + 12 * (uint64_t)frames(w[4 + 3 * i], obj, addr, 2048);
+	put(5, 1);
+	put(len, 4);
+	put(num(w[1]), 4);
+	put((uint64_t)n, 4);
+	for (int i = 0; i < n; i++) {
+		int d = frames(w[4 + 3 * i], obj, addr, 2048);
+		put(num(w[2 + 3 * i]), 8);
+		put((uint64_t)d, 2);
+		put(num(w[3 + 3 * i]), 2);
+		for (int k = 0; k < d; k++) {
+			put(obj[k], 4);
+			put(addr[k], 8);
+		}
+	}
+}
+
+static void tsamples(char **w, int nw)
+{
+	int n = (nw - 3) / 2;
+	put(6, 1);
+	put(12 + (uint64_t)n * 12, 4);
+	put(num(w[1]), 4);
+	put(num(w[2]), 4);
+	put((uint64_t)n, 4);
+	for (int i = 0; i < n; i++) {
+		put(num(w[3 + 2 * i]), 8);
+		put(num(w[4 + 2 * i]), 4);
+	}
+}
+
+static void tarcs(char **w, int nw)
+{
+	int n = (nw - 2) / 5;
+	put(7, 1);
+	put(8 + (uint64_t)n * 32, 4);
+	put(num(w[1]), 4);
+	put((uint64_t)n, 4);
+	for (int i = 0; i < n; i++) {
+		char **a = w + 2 + 5 * i;
+		put(num(a[0]), 4);
+		put(num(a[1]), 8);
+		put(num(a[2]), 4);
+		put(num(a[3]), 8);
+		put(num(a[4]), 8);
+	}
+}
+
+static void sloss(char **w)
+{
+	put(8, 1);
+	put(20, 4);
+	put(num(w[1]), 8);
+	put(num(w[2]), 8);
+	put(num(w[3]), 4);
+}
+
 static void raw(char **w)
 {
 	static unsigned char b[65536];
@@ -135,6 +233,16 @@ int main(int argc, char **argv)
 			samples(w, nw);
 		else if (strcmp(w[0], "arcs") == 0)
 			arcs(w, nw);
+		else if (strcmp(w[0], "thread") == 0)
+			thread(w);
+		else if (strcmp(w[0], "stacks") == 0)
+			stacks(w, nw);
+		else if (strcmp(w[0], "tsamples") == 0)
+			tsamples(w, nw);
+		else if (strcmp(w[0], "tarcs") == 0)
+			tarcs(w, nw);
+		else if (strcmp(w[0], "sloss") == 0)
+			sloss(w);
 		else if (strcmp(w[0], "raw") == 0 && nw >= 3)
 			raw(w);
 		else {

@@ -1,0 +1,70 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# tests/formats/folded.sh: --output-format=folded (sourced by
+# tests/formats.sh, which gives $GPROF, $FIXTURES, $WORK and the helpers).
+# Side files with random call stacks of the cycle-O0 program in two threads
+# (tests/formats/stacks_gen.py, written by tests/tools/gmsl-gen.c) must
+# give exactly the stacks and counts generated, lines sorted and distinct,
+# counts summing to the samples; the same with the stacks of two runs
+# summed.  A profile without stacks: one message naming GMON_STACKS=1,
+# status 1, nothing on standard output.
+
+FO=$WORK/folded
+mkdir -p "$FO"
+
+folded_main() {
+	need python3 python3 || return
+	_f_prog=$FIXTURES/cycle-O0/prog
+	if ! ${CC:-cc} -O -o "$FO/gmsl-gen" "$TESTS_DIR/tools/gmsl-gen.c"; then
+		fail "folded: gmsl-gen builds"
+		return
+	fi
+	nm "$_f_prog" | awk '$2 ~ /^[Tt]$/ &&
+		$3 ~ /^(main|fib|leaf|ping|pong|red|green|blue)$/ { print $3, $1 }' \
+		> "$FO/names"
+	cp "$FIXTURES/cycle-O0/gmon.out" "$FO/gmon.out"
+	cp "$FIXTURES/cycle-O0/gmon.out" "$FO/gmon.2"
+	# The side file's rate must be the profile's (else it is ignored).
+	_f_rate=$(od -An -tu4 -j41 -N4 "$FO/gmon.out" | tr -d ' ')
+	for _f_seed in 1 2 3; do
+		python3 "$TESTS_DIR/formats/stacks_gen.py" "$_f_seed" "$_f_rate" \
+			"$FO/desc" "$FO/want" < "$FO/names" &&
+		"$FO/gmsl-gen" "$FO/gmon.out.shlibs" < "$FO/desc" || {
+			fail "folded: seed $_f_seed generated"; continue; }
+		_f_total=$(awk '{ n += $NF } END { print n }' "$FO/want")
+		if ! "$GPROF" --output-format=folded "$_f_prog" "$FO/gmon.out" \
+		        > "$FO/out" 2> "$FO/err" ||
+		   grep -v ': diagnosis: ' "$FO/err" | grep -q .; then
+			fail "folded: seed $_f_seed written" "$(head -5 "$FO/err")"
+			continue
+		fi
+		check "folded: seed $_f_seed gives the generated stacks" \
+			python3 "$TESTS_DIR/formats/folded_check.py" "$FO/out" \
+			--total "$_f_total" --expect "$FO/want"
+	done
+	# Two runs summed: every count doubles (gmon.2 has the same stacks).
+	cp "$FO/gmon.out.shlibs" "$FO/gmon.2.shlibs"
+	awk '{ $NF = 2 * $NF; print }' "$FO/want" > "$FO/want2"
+	if "$GPROF" --output-format=folded "$_f_prog" "$FO/gmon.out" \
+	        "$FO/gmon.2" > "$FO/out2" 2> "$FO/err"; then
+		check "folded: two runs sum" python3 \
+			"$TESTS_DIR/formats/folded_check.py" "$FO/out2" \
+			--expect "$FO/want2"
+	else
+		fail "folded: two runs sum" "$(head -5 "$FO/err")"
+	fi
+	# No stacks: the reason, once.
+	rm -f "$FO/gmon.out.shlibs"
+	"$GPROF" --output-format=folded "$_f_prog" "$FO/gmon.out" \
+		> "$FO/out" 2> "$FO/err"
+	_f_rc=$?
+	grep -v ': diagnosis: ' "$FO/err" > "$FO/err2"
+	if [ $_f_rc -eq 1 ] && [ ! -s "$FO/out" ] &&
+	   [ "$(wc -l < "$FO/err2")" -eq 1 ] &&
+	   grep -q 'GMON_STACKS=1' "$FO/err2"; then
+		pass "folded: no stacks is one message and status 1"
+	else
+		fail "folded: no stacks is one message and status 1" \
+			"status $_f_rc" "$(cat "$FO/err2")"
+	fi
+}
+folded_main
