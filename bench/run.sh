@@ -292,6 +292,10 @@ if [ -f "$top/bench/wall.sh" ]; then
 	sh "$top/bench/wall.sh"
 fi
 
+# What GMON_STACKS=1 costs per call and per sample, beside glibc's runtime.
+echo
+sh "$top/bench/stacks.sh"
+
 # A profiled C library call (libc_p.a), when make libc_p has built it.
 if [ -f "$top/src/libgmon/musl/libc_p.a" ]; then
 	echo
