@@ -267,7 +267,8 @@ static int cmp_total(const void *pa, const void *pb, void *ctx)
 	return strcmp(a->name, b->name);
 }
 
-static struct sym **entries_by_time(struct gprof *g, size_t *nentries)
+/* Also called again by stack_graph.c, whose times change the order. */
+struct sym **cg_entries_by_time(struct gprof *g, size_t *nentries)
 {
 	size_t n = g->syms.len + (size_t)g->ncycles;
 	struct sym **v = xmalloc((n ? n : 1) * sizeof *v);
@@ -305,5 +306,5 @@ struct sym **cg_assemble(struct gprof *g, size_t *nentries)
 	for (size_t i = 0; i < st->len; i++)
 		propagate_time(topo[i]);
 	free(topo);
-	return entries_by_time(g, nentries);
+	return cg_entries_by_time(g, nentries);
 }

@@ -160,8 +160,14 @@ static void print_header(const struct gprof *g, struct report *r)
 		fputs(g->opt.brief ? "\t\t\tCall graph\n\n"
 		                   : "\t\t     Call graph (explanation follows)\n\n",
 		      out);
-	fprintf(out, "\ngranularity: each sample hit covers %ld byte(s)",
-	        hist_granularity_bytes(g));
+	/* --stacks: the one line that differs, so that nobody takes these
+	   times for gprof's call-count estimates (the layout is GNU's). */
+	if (g->stack_times)
+		fputs("\ntimes from sampled call stacks (each stack counted once "
+		      "per function and call)", out);
+	else
+		fprintf(out, "\ngranularity: each sample hit covers %ld byte(s)",
+		        hist_granularity_bytes(g));
 	if (g->print_time > 0.0) {
 		fprintf(out, " for %.2f%% of %.2f seconds\n\n",
 		        100.0 / g->print_time_base, g->print_time / g->hz);

@@ -216,6 +216,8 @@ struct options {
 	bool sampling_error;         /* --sampling-error: text column */
 	bool compare;                /* --compare */
 	bool diagnose;               /* --diagnose */
+	bool stacks;                 /* --stacks: call-graph times from the
+	                                call stacks (stack_graph.c) */
 	double node_thres, edge_thres; /* --node-threshold, --edge-threshold:
 	                                  percent of total time (dot, html) */
 	int width, table_length;
@@ -355,6 +357,9 @@ struct gprof {
 	double print_time;           /* total propagated time */
 	double print_time_base;      /* print_time, or 1 when none: the
 	                                divisor of every call-graph percent */
+	bool stack_times;            /* the times below come from the call
+	                                stacks (--stacks), not from call
+	                                counts: cg_print says so */
 	struct sym **entries;        /* call-graph entries by total time */
 	size_t nentries;             /* (cycle headers included) */
 	struct arc **rank_pool;      /* storage of the by_rank_* arrays */
@@ -544,6 +549,10 @@ void cg_dfn(struct gprof *g, struct sym *root);
 
 /* ---- cg_arcs.c ---- */
 struct sym **cg_assemble(struct gprof *g, size_t *nentries);
+struct sym **cg_entries_by_time(struct gprof *g, size_t *nentries);
+
+/* ---- stack_graph.c: --stacks, call-graph times from the call stacks ---- */
+void stack_graph_build(struct gprof *g);
 
 /* ---- cg_order.c ---- */
 void cg_order(struct gprof *g);

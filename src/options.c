@@ -126,6 +126,8 @@ static const char help_text[] =
 "      --compare IMAGE OLD NEW      compare two profiles of one program, or\n"
 "      --compare OLD-IMAGE OLD NEW-IMAGE NEW  of two builds of it\n"
 "      --diagnose                   check the profile and say what is wrong\n"
+"      --stacks                     call graph times from the sampled call\n"
+"                                   stacks (GMON_STACKS=1), not call counts\n"
 "  -d, --debug[=NUM]                trace the analysis\n"
 "  -v, --version                    show the version\n"
 "  -h, --help                       show this help\n"
@@ -301,7 +303,8 @@ static void handle_opt(struct gprof *g, int c, const char *arg)
    options.  Those with an argument take it as --name=ARG or --name ARG. */
 enum ext_id {
 	EXT_NO_SHLIBS, EXT_OUTPUT_FORMAT, EXT_OUTPUT, EXT_SAMPLING_ERROR,
-	EXT_COMPARE, EXT_DIAGNOSE, EXT_NODE_THRES, EXT_EDGE_THRES
+	EXT_COMPARE, EXT_DIAGNOSE, EXT_NODE_THRES, EXT_EDGE_THRES,
+	EXT_STACKS
 };
 
 static const struct ext_opt {
@@ -317,6 +320,7 @@ static const struct ext_opt {
 	{ "diagnose", false, EXT_DIAGNOSE },
 	{ "node-threshold", true, EXT_NODE_THRES },
 	{ "edge-threshold", true, EXT_EDGE_THRES },
+	{ "stacks", false, EXT_STACKS },
 };
 
 static const char *const format_names[] = {
@@ -364,6 +368,7 @@ static void handle_ext(struct gprof *g, const struct ext_opt *e,
 	case EXT_DIAGNOSE: o->diagnose = true; break;
 	case EXT_NODE_THRES: o->node_thres = percent_arg(g, e->name, arg); break;
 	case EXT_EDGE_THRES: o->edge_thres = percent_arg(g, e->name, arg); break;
+	case EXT_STACKS: o->stacks = true; break;
 	}
 }
 

@@ -54,10 +54,16 @@ void gprof_analyse(struct gprof *g)
 			    "them when run with GMON_STACKS=1)");
 		stacks_build(g);
 	}
+	/* --stacks needs them too; said before anything else goes wrong. */
+	if (g->opt.stacks && g->nstacks == 0)
+		die(g, "the profile has no call stacks for --stacks (the program "
+		    "records them when run with GMON_STACKS=1)");
 	if (g->input_hist)
 		hist_assign_samples(g);
 	if (g->input_arcs)
 		g->entries = cg_assemble(g, &g->nentries);
+	if (g->input_arcs && g->opt.stacks)
+		stack_graph_build(g);
 	if ((g->opt.style & STYLE_FLAT) && !g->input_hist)
 		die(g, "gmon.out file is missing histogram");
 	if ((g->opt.style & STYLE_CALL_GRAPH) && !g->input_arcs)
