@@ -21,6 +21,7 @@
 #   compare    --compare of two builds, in text, JSON and HTML
 #   folded     call stacks as folded lines, against generated side files
 #   flame      the SVG flame graph, parsed and opened in headless Chromium
+#   threads    --per-thread, against a generated side file with two threads
 # One line per test: "PASS: name", "FAIL: name" plus indented details.
 # Exit status 1 if anything failed.
 set -u
@@ -82,7 +83,7 @@ need() {
 	return 1
 }
 
-parts=${*:-"output diagnose dot json callgrind pprof html compare folded flame"}
+parts=${*:-"output diagnose dot json callgrind pprof html compare folded flame threads"}
 for part in $parts; do
 	if [ ! -f "$TESTS_DIR/formats/$part.sh" ]; then
 		fail "formats part $part" "no tests/formats/$part.sh"
