@@ -29,7 +29,7 @@ SRCS = src/main.c src/pipeline.c src/options.c src/core.c src/symtab.c src/sym_i
        src/flat_print.c src/cg_order.c src/link_order.c src/source_lines.c \
        src/gmon_codec.c src/hist_record.c src/arc_record.c src/bb_record.c \
        src/shlibs_io.c src/shlibs.c src/output.c src/diagnose.c src/run.c \
-       src/compare.c src/compare_print.c src/dot_print.c src/html_print.c \
+       src/compare.c src/compare_print.c src/threads.c src/dot_print.c src/html_print.c \
        src/json_print.c src/callgrind_print.c src/pprof_print.c \
        src/stacks.c src/stack_graph.c src/folded_print.c src/flame_print.c
 SRCS += src/protobuf.c

@@ -153,6 +153,10 @@ static struct sym *line_to_function(struct gprof *g, struct sym *s)
 
 void cg_tally(struct gprof *g, vma_t from_pc, vma_t self_pc, uint64_t count)
 {
+	/* A --per-thread context's calls are its thread's TARCS only
+	   (shlibs.c); gmon.out's are every thread's. */
+	if (g->thread_only)
+		return;
 	cg_tally_syms(g, sym_lookup_exe(g, from_pc), sym_lookup_exe(g, self_pc),
 	              count);
 }

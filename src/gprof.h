@@ -218,6 +218,8 @@ struct options {
 	bool diagnose;               /* --diagnose */
 	bool stacks;                 /* --stacks: call-graph times from the
 	                                call stacks (stack_graph.c) */
+	bool per_thread;             /* --per-thread[=ID-OR-NAME] */
+	const char *thread_sel;      /* its ID-OR-NAME, or NULL: every thread */
 	double node_thres, edge_thres; /* --node-threshold, --edge-threshold:
 	                                  percent of total time (dot, html) */
 	int width, table_length;
@@ -389,6 +391,14 @@ struct gprof {
 	size_t nstack_nodes;
 	unsigned stack_depth;        /* the deepest node's depth */
 
+	/* --per-thread (threads.c): the context of one thread takes its
+	   samples and calls from that thread's TSAMPLES and TARCS only, not
+	   from gmon.out nor the side file's whole-program records. */
+	bool thread_only;
+	uint32_t thread_id;          /* the side file's thread id */
+	const char *thread_name;     /* and its name (threads of several
+	                                files are matched by both) */
+
 	struct diag_result diag[DIAG_NCHECKS]; /* diagnose_build() */
 	struct graph_view *view;     /* dot, html: what the pictures draw
 	                                (graph_view.h) */
@@ -490,6 +500,16 @@ void shlibs_load(struct gprof *g);
 void shlibs_apply(struct gprof *g);
 void shlibs_write_sum(struct gprof *g, const char *filename);
 void shlibs_free(struct gprof *g);
+
+/* One thread of the side files (--per-thread); name points into them. */
+struct thread_info {
+	uint32_t id, tid;
+	const char *name;
+};
+size_t shlibs_threads(const struct gprof *g, struct thread_info **out);
+
+/* ---- threads.c: --per-thread ---- */
+int threads_run(struct gprof *g);
 
 /* ---- stacks.c: the tree of call-stack prefixes ---- */
 bool stacks_wanted(const struct gprof *g);

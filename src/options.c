@@ -128,6 +128,8 @@ static const char help_text[] =
 "      --diagnose                   check the profile and say what is wrong\n"
 "      --stacks                     call graph times from the sampled call\n"
 "                                   stacks (GMON_STACKS=1), not call counts\n"
+"      --per-thread[=ID-OR-NAME]    flat profile and call graph of each thread\n"
+"                                   (recorded under GMON_STACKS=1), or of one\n"
 "  -d, --debug[=NUM]                trace the analysis\n"
 "  -v, --version                    show the version\n"
 "  -h, --help                       show this help\n"
@@ -300,27 +302,32 @@ static void handle_opt(struct gprof *g, int c, const char *arg)
    in full (before any "--") and kept out of getopt's table, so that every
    GNU command line means what it meant (--no-s is still --no-static, --s
    is still ambiguous) and GNU's ambiguity messages list the same
-   options.  Those with an argument take it as --name=ARG or --name ARG. */
+   options.  Those with an argument take it as --name=ARG or --name ARG;
+   those whose argument is optional only as --name=ARG (a following word
+   stays a file name, as with getopt's optional arguments). */
 enum ext_id {
 	EXT_NO_SHLIBS, EXT_OUTPUT_FORMAT, EXT_OUTPUT, EXT_SAMPLING_ERROR,
 	EXT_COMPARE, EXT_DIAGNOSE, EXT_NODE_THRES, EXT_EDGE_THRES,
-	EXT_STACKS
+	EXT_STACKS, EXT_PER_THREAD
 };
+
+enum ext_arg { ARG_NONE, ARG_REQUIRED, ARG_OPTIONAL };
 
 static const struct ext_opt {
 	const char *name;
-	bool has_arg;
+	enum ext_arg has_arg;
 	enum ext_id id;
 } ext_opts[] = {
-	{ "no-shlibs", false, EXT_NO_SHLIBS },
-	{ "output-format", true, EXT_OUTPUT_FORMAT },
-	{ "output", true, EXT_OUTPUT },
-	{ "sampling-error", false, EXT_SAMPLING_ERROR },
-	{ "compare", false, EXT_COMPARE },
-	{ "diagnose", false, EXT_DIAGNOSE },
-	{ "node-threshold", true, EXT_NODE_THRES },
-	{ "edge-threshold", true, EXT_EDGE_THRES },
-	{ "stacks", false, EXT_STACKS },
+	{ "no-shlibs", ARG_NONE, EXT_NO_SHLIBS },
+	{ "output-format", ARG_REQUIRED, EXT_OUTPUT_FORMAT },
+	{ "output", ARG_REQUIRED, EXT_OUTPUT },
+	{ "sampling-error", ARG_NONE, EXT_SAMPLING_ERROR },
+	{ "compare", ARG_NONE, EXT_COMPARE },
+	{ "diagnose", ARG_NONE, EXT_DIAGNOSE },
+	{ "node-threshold", ARG_REQUIRED, EXT_NODE_THRES },
+	{ "edge-threshold", ARG_REQUIRED, EXT_EDGE_THRES },
+	{ "stacks", ARG_NONE, EXT_STACKS },
+	{ "per-thread", ARG_OPTIONAL, EXT_PER_THREAD },
 };
 
 static const char *const format_names[] = {
@@ -369,6 +376,12 @@ static void handle_ext(struct gprof *g, const struct ext_opt *e,
 	case EXT_NODE_THRES: o->node_thres = percent_arg(g, e->name, arg); break;
 	case EXT_EDGE_THRES: o->edge_thres = percent_arg(g, e->name, arg); break;
 	case EXT_STACKS: o->stacks = true; break;
+	case EXT_PER_THREAD:
+		if (arg && !*arg)
+			die(g, "--per-thread=: empty thread id or name");
+		o->per_thread = true;
+		o->thread_sel = arg;
+		break;
 	}
 }
 
@@ -382,7 +395,8 @@ static const struct ext_opt *ext_match(const char *a, const char **arg)
 		if (strncmp(a + 2, ext_opts[k].name, n) != 0)
 			continue;
 		*arg = a + 2 + n;
-		if (**arg == '\0' || (**arg == '=' && ext_opts[k].has_arg))
+		if (**arg == '\0' ||
+		    (**arg == '=' && ext_opts[k].has_arg != ARG_NONE))
 			return &ext_opts[k];
 	}
 	return NULL;
@@ -399,9 +413,11 @@ static void take_extensions(struct gprof *g, int *argc, char **argv)
 			argv[n++] = argv[i];
 			continue;
 		}
-		if (e->has_arg && *arg == '=') {
+		if (e->has_arg != ARG_NONE && *arg == '=') {
 			arg++;
-		} else if (e->has_arg) {
+		} else if (e->has_arg == ARG_OPTIONAL) {
+			arg = NULL;          /* given without its argument */
+		} else if (e->has_arg == ARG_REQUIRED) {
 			if (i + 1 >= *argc)
 				die(g, "option `--%s' requires an argument", e->name);
 			arg = argv[++i];

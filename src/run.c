@@ -2,7 +2,8 @@
 /*
  * run.c - one whole run of the tool, as main() and the fuzz harnesses
  * start it: the pipeline (pipeline.c) over one profile, or the comparison
- * of two (compare.c), into the output the options name (output.c).
+ * of two (compare.c), or of each thread (threads.c), into the output the
+ * options name (output.c).
  */
 #include "compare.h"
 #include "gprof.h"
@@ -17,6 +18,8 @@ int gprof_run(struct gprof *g, int argc, char **argv)
 	gprof_parse(g, argc, argv);
 	if (g->opt.compare)
 		return compare_run(g);
+	if (g->opt.per_thread)
+		return threads_run(g);
 	gprof_load_inputs(g);
 	gprof_analyse(g);
 	diagnose_build(g);

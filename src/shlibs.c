@@ -146,8 +146,44 @@ static void check_rates(struct gprof *g, struct shlibs *sl)
 	}
 }
 
+/* --per-thread: the index in f->threads of the thread a thread context
+   profiles (matched by id and name, as gmsl_merge() matches threads of
+   several runs), or f->nthreads when f has none such. */
+static size_t thread_of(const struct gprof *g, const struct gmsl_file *f)
+{
+	size_t t = 0;
+	for (; t < f->nthreads; t++)
+		if (f->threads[t].id == g->thread_id &&
+		    strcmp(f->threads[t].name, g->thread_name) == 0)
+			break;
+	return t;
+}
+
+/* A thread context's libraries are those its own records name: count
+   them as data, so that a library only this thread's TSAMPLES or TARCS
+   name still gets its symbols. */
+static void count_thread_data(const struct gprof *g, struct shlibs *sl,
+                              size_t i)
+{
+	const struct gmsl_file *f = &sl->files[i];
+	const uint32_t *m = sl->map[i];
+	size_t t = thread_of(g, f);
+	for (size_t k = 0; k < f->ntsamples; k++)
+		if (f->tsamples[k].thread == t)
+			sl->libs[m[f->tsamples[k].s.obj]].nsamples +=
+				f->tsamples[k].s.count;
+	for (size_t k = 0; k < f->ntarcs; k++) {
+		const struct gmsl_arc *a = &f->tarcs[k].a;
+		if (f->tarcs[k].thread != t)
+			continue;
+		sl->libs[m[a->from_obj]].narcs++;
+		if (a->to_obj != a->from_obj)
+			sl->libs[m[a->to_obj]].narcs++;
+	}
+}
+
 /* Numbers every file's objects as libs, and counts each lib's data. */
-static void map_objects(struct shlibs *sl)
+static void map_objects(const struct gprof *g, struct shlibs *sl)
 {
 	sl->libs = xcalloc(1, sizeof *sl->libs);
 	sl->nlibs = 1;
@@ -168,6 +204,8 @@ static void map_objects(struct shlibs *sl)
 		}
 		for (size_t k = 0; k < f->nframes; k++)
 			sl->libs[m[f->frames[k].obj]].nframes++;
+		if (g->thread_only)
+			count_thread_data(g, sl, i);
 	}
 }
 
@@ -475,7 +513,7 @@ void shlibs_load(struct gprof *g)
 		return;
 	sl->skipped = xcalloc(sl->nfiles, sizeof *sl->skipped);
 	check_rates(g, sl);
-	map_objects(sl);
+	map_objects(g, sl);
 	load_libs(g, sl);
 }
 
@@ -564,6 +602,54 @@ static void load_stacks(struct gprof *g, const struct shlibs *sl, size_t i)
 	g->stack_lost += f->stack_lost;
 }
 
+/* --per-thread: the thread's own samples, in every object (the
+   executable's too: its address names its function exactly, as a
+   library's does), and its own calls, every one of them exact. */
+static void credit_thread(struct gprof *g, const struct shlibs *sl,
+                          size_t i)
+{
+	const struct gmsl_file *f = &sl->files[i];
+	size_t t = thread_of(g, f);
+	for (size_t k = 0; k < f->ntsamples; k++) {
+		const struct gmsl_sample *smp = &f->tsamples[k].s;
+		if (f->tsamples[k].thread != t)
+			continue;
+		uint32_t li = sl->map[i][smp->obj];
+		if (sl->libs[li].state == LIB_SKIPPED && li != 0)
+			continue;
+		struct sym *s = arc_end(g, sl, i, smp->obj, smp->addr);
+		if (s && !sym_selected(g, s, INCL_FLAT))
+			continue;
+		if (s)
+			s->hist_time += smp->count;
+		g->shlib_ticks += smp->count;
+		g->input_hist = true;
+	}
+	for (size_t k = 0; k < f->ntarcs; k++) {
+		const struct gmsl_arc *a = &f->tarcs[k].a;
+		if (f->tarcs[k].thread != t)
+			continue;
+		struct sym *parent = arc_end(g, sl, i, a->from_obj, a->from);
+		struct sym *child = arc_end(g, sl, i, a->to_obj, a->to);
+		cg_tally_syms(g, parent, child, a->count);
+		g->input_arcs = true;
+	}
+}
+
+/* A thread context keeps gmon.out's histogram for its range and rate
+   (what the reports print about them) but none of its whole-program
+   samples: the thread's own replace them. */
+static void clear_histograms(struct gprof *g)
+{
+	for (size_t i = 0; i < g->nhists; i++) {
+		struct histogram *h = &g->hists[i];
+		if (h->wide)
+			memset(h->wide, 0, h->num_bins * sizeof *h->wide);
+		if (h->bins)
+			memset(h->bins, 0, h->num_bins * sizeof *h->bins);
+	}
+}
+
 /* After the profiles are read: each side file's samples and arcs.  A
    profile without a histogram takes the side files' rate. */
 void shlibs_apply(struct gprof *g)
@@ -578,13 +664,48 @@ void shlibs_apply(struct gprof *g)
 			g->dimen_abbrev = 's';
 		}
 	}
+	if (g->thread_only)
+		clear_histograms(g);
 	for (size_t i = 0; i < sl->nfiles; i++) {
 		if (sl->skipped[i])
 			continue;
+		if (g->thread_only) {
+			credit_thread(g, sl, i);
+			continue;
+		}
 		credit_samples(g, sl, i);
 		credit_arcs(g, sl, i);
 		load_stacks(g, sl, i);
 	}
+}
+
+/* ---- --per-thread ---- */
+
+/* The threads of every side file read (but those ignored), each once:
+   matched by id and name, in the order first met. */
+size_t shlibs_threads(const struct gprof *g, struct thread_info **out)
+{
+	const struct shlibs *sl = g->shlibs;
+	struct thread_info *v = NULL;
+	size_t n = 0;
+	for (size_t i = 0; sl && i < sl->nfiles; i++) {
+		const struct gmsl_file *f = &sl->files[i];
+		if (sl->skipped[i])
+			continue;
+		for (size_t t = 0; t < f->nthreads; t++) {
+			const struct gmsl_thread *th = &f->threads[t];
+			size_t k = 0;
+			while (k < n && !(v[k].id == th->id &&
+			                  strcmp(v[k].name, th->name) == 0))
+				k++;
+			if (k < n)
+				continue;
+			v = xrealloc(v, (n + 1) * sizeof *v);
+			v[n++] = (struct thread_info){ th->id, th->tid, th->name };
+		}
+	}
+	*out = v;
+	return n;
 }
 
 /* ---- -s ---- */

@@ -22,6 +22,7 @@
 #   folded     call stacks as folded lines, against generated side files
 #   flame      the SVG flame graph, parsed and opened in headless Chromium
 #   stacks     --stacks: call-graph times from generated call stacks
+#   threads    --per-thread, against a generated side file with two threads
 # One line per test: "PASS: name", "FAIL: name" plus indented details.
 # Exit status 1 if anything failed.
 set -u
@@ -83,7 +84,7 @@ need() {
 	return 1
 }
 
-parts=${*:-"output diagnose dot json callgrind pprof html compare folded flame stacks"}
+parts=${*:-"output diagnose dot json callgrind pprof html compare folded flame stacks threads"}
 for part in $parts; do
 	if [ ! -f "$TESTS_DIR/formats/$part.sh" ]; then
 		fail "formats part $part" "no tests/formats/$part.sh"
