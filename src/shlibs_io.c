@@ -160,6 +160,25 @@ static void check_count(const struct reader *r, const char *rec, size_t len,
 		length_mismatch(r, rec, len);
 }
 
+/* One SAMPLES (or TSAMPLES) entry: u64 address, u32 count. */
+static void get_sample(struct cursor *c, uint32_t obj, struct gmsl_sample *s)
+{
+	s->obj = obj;
+	s->addr = get_le(c, 8);
+	s->count = (uint32_t)get_le(c, 4);
+}
+
+/* One ARCS (or TARCS) entry, both objects checked as record `rec`'s. */
+static void get_arc(const struct reader *r, struct cursor *c, const char *rec,
+                    struct gmsl_arc *a)
+{
+	a->from_obj = known_id(r, (uint32_t)get_le(c, 4), rec);
+	a->from = get_le(c, 8);
+	a->to_obj = known_id(r, (uint32_t)get_le(c, 4), rec);
+	a->to = get_le(c, 8);
+	a->count = get_le(c, 8);
+}
+
 static void read_samples(const struct reader *r, struct cursor *c)
 {
 	struct gmsl_file *f = r->f;
@@ -172,10 +191,7 @@ static void read_samples(const struct reader *r, struct cursor *c)
 	for (uint64_t i = 0; i < n; i++) {
 		f->samples = grow(f->samples, &f->samples_cap, f->nsamples,
 		                  sizeof *f->samples);
-		struct gmsl_sample *s = &f->samples[f->nsamples++];
-		s->obj = obj;
-		s->addr = get_le(c, 8);
-		s->count = (uint32_t)get_le(c, 4);
+		get_sample(c, obj, &f->samples[f->nsamples++]);
 	}
 }
 
@@ -189,12 +205,7 @@ static void read_arcs(const struct reader *r, struct cursor *c)
 	check_count(r, "ARCS", len, n, c->left, GMSL_ARC_SIZE);
 	for (uint64_t i = 0; i < n; i++) {
 		f->arcs = grow(f->arcs, &f->arcs_cap, f->narcs, sizeof *f->arcs);
-		struct gmsl_arc *a = &f->arcs[f->narcs++];
-		a->from_obj = known_id(r, (uint32_t)get_le(c, 4), "ARCS");
-		a->from = get_le(c, 8);
-		a->to_obj = known_id(r, (uint32_t)get_le(c, 4), "ARCS");
-		a->to = get_le(c, 8);
-		a->count = get_le(c, 8);
+		get_arc(r, c, "ARCS", &f->arcs[f->narcs++]);
 	}
 }
 
@@ -297,9 +308,7 @@ static void read_tsamples(const struct reader *r, struct cursor *c)
 		                   sizeof *f->tsamples);
 		struct gmsl_tsample *s = &f->tsamples[f->ntsamples++];
 		s->thread = th;
-		s->s.obj = obj;
-		s->s.addr = get_le(c, 8);
-		s->s.count = (uint32_t)get_le(c, 4);
+		get_sample(c, obj, &s->s);
 	}
 }
 
@@ -317,11 +326,7 @@ static void read_tarcs(const struct reader *r, struct cursor *c)
 		                sizeof *f->tarcs);
 		struct gmsl_tarc *t = &f->tarcs[f->ntarcs++];
 		t->thread = th;
-		t->a.from_obj = known_id(r, (uint32_t)get_le(c, 4), "TARCS");
-		t->a.from = get_le(c, 8);
-		t->a.to_obj = known_id(r, (uint32_t)get_le(c, 4), "TARCS");
-		t->a.to = get_le(c, 8);
-		t->a.count = get_le(c, 8);
+		get_arc(r, c, "TARCS", &t->a);
 	}
 }
 
