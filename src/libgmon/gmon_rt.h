@@ -238,4 +238,9 @@ GMON_HIDDEN void gmon_say(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 GMON_HIDDEN const char *gmon_env(const char *name);
 
+/* heapsort.c: an in-place sort that never allocates (qsort may), for
+   code that can run in a signal handler; cmp as qsort's. */
+GMON_HIDDEN void gmon_heapsort(void *base, size_t n, size_t size,
+                               int (*cmp)(const void *, const void *));
+
 #endif

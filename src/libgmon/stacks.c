@@ -413,38 +413,14 @@ struct tsample {
 	uint32_t obj;
 };
 
-static int ts_less(const struct tsample *a, const struct tsample *b)
+static int ts_cmp(const void *pa, const void *pb)
 {
-	return a->obj != b->obj ? a->obj < b->obj : a->addr < b->addr;
-}
-
-static void ts_sift(struct tsample *v, size_t root, size_t n)
-{
-	for (;;) {
-		size_t c = 2 * root + 1;
-		if (c >= n)
-			return;
-		if (c + 1 < n && ts_less(&v[c], &v[c + 1]))
-			c++;
-		if (!ts_less(&v[root], &v[c]))
-			return;
-		struct tsample tmp = v[root];
-		v[root] = v[c];
-		v[c] = tmp;
-		root = c;
-	}
-}
-
-static void ts_sort(struct tsample *v, size_t n)
-{
-	for (size_t i = n / 2; i-- > 0;)
-		ts_sift(v, i, n);
-	for (size_t i = n; i-- > 1;) {
-		struct tsample tmp = v[0];
-		v[0] = v[i];
-		v[i] = tmp;
-		ts_sift(v, 0, i);
-	}
+	const struct tsample *a = pa, *b = pb;
+	if (a->obj != b->obj)
+		return a->obj < b->obj ? -1 : 1;
+	if (a->addr != b->addr)
+		return a->addr < b->addr ? -1 : 1;
+	return 0;
 }
 
 static void put_tsamples(struct gmon_out *o, uint32_t seq, struct gmon_stacks *s,
@@ -469,7 +445,7 @@ static void put_tsamples(struct gmon_out *o, uint32_t seq, struct gmon_stacks *s
 		}
 		off += (uint32_t)entry_size(e->depth);
 	}
-	ts_sort(v, n);
+	gmon_heapsort(v, n, sizeof *v, ts_cmp);
 	size_t m = 0;  /* merge equal (object, address) */
 	for (size_t i = 0; i < n; i++) {
 		if (m > 0 && v[m - 1].obj == v[i].obj && v[m - 1].addr == v[i].addr)

@@ -305,36 +305,6 @@ static void put_table_arcs(struct gmon_out *o, const struct gmon_table *t)
 			put_arc(o, t->arcs[i].from, t->arcs[i].self, t->arcs[i].count);
 }
 
-/* Heap sort: qsort may allocate, and this can run in a signal handler. */
-static void sift_down(struct flat_arc *a, size_t root, size_t n)
-{
-	for (;;) {
-		size_t child = 2 * root + 1;
-		if (child >= n)
-			return;
-		if (child + 1 < n && cmp_arc(&a[child], &a[child + 1]) < 0)
-			child++;
-		if (cmp_arc(&a[root], &a[child]) >= 0)
-			return;
-		struct flat_arc t = a[root];
-		a[root] = a[child];
-		a[child] = t;
-		root = child;
-	}
-}
-
-static void sort_arcs(struct flat_arc *a, size_t n)
-{
-	for (size_t i = n / 2; i-- > 0;)
-		sift_down(a, i, n);
-	for (size_t end = n; end-- > 1;) {
-		struct flat_arc t = a[0];
-		a[0] = a[end];
-		a[end] = t;
-		sift_down(a, 0, end);
-	}
-}
-
 /* Copy every table's wanted arcs into all[] (at most max); their number. */
 static size_t gather_arcs(struct flat_arc *all, size_t max)
 {
@@ -367,7 +337,7 @@ static void put_arcs(struct gmon_out *o)
 		return;
 	}
 	size_t n = gather_arcs(all, total);
-	sort_arcs(all, n);
+	gmon_heapsort(all, n, sizeof *all, cmp_arc);
 	for (size_t i = 0; i < n;) {
 		size_t j = i + 1;
 		uint64_t count = all[i].count;
