@@ -74,6 +74,8 @@ if [ "${1:-}" != --build ]; then
 	done
 	need_file /usr/lib/x86_64-linux-gnu/libbfd-multiarch.so binutils-multiarch-dev
 	need_file /usr/bin/x86_64-linux-gnu-gprof.single binutils-multiarch
+	# speedscope (from npm) reads the folded stacks in tests/formats.sh
+	need_cmd npm npm
 fi
 if [ "$(id -u)" = 0 ]; then
 	sudo=
@@ -94,11 +96,24 @@ fix_m32_headers() {
 	$sudo ln -s x86_64-linux-gnu/asm /usr/include/asm
 }
 
+# The npm registry's consumers (pinned versions), after the Debian ones:
+# speedscope, the flame graph viewer that reads folded stacks.
+SPEEDSCOPE=speedscope@1.25.0
+npm_tools() {
+	[ "${1:-}" = --build ] && return 0
+	command -v npm >/dev/null 2>&1 || return 1
+	root=$(npm root -g 2>/dev/null) || return 1
+	[ -f "$root/speedscope/dist/release/index.html" ] && return 0
+	echo "deps: installing $SPEEDSCOPE from the npm registry"
+	$sudo npm install -g --no-audit --no-fund "$SPEEDSCOPE" >/dev/null ||
+		{ echo "deps: could not install $SPEEDSCOPE (npm install -g $SPEEDSCOPE)"; return 1; }
+}
+
 missing=$(printf '%s\n' $missing | sort -u | tr '\n' ' ')
 missing=${missing% }
 if [ -z "$missing" ]; then
 	echo "deps: all dependencies are installed"
-	[ "$sudo" = no ] || fix_m32_headers "$@"
+	[ "$sudo" = no ] || { fix_m32_headers "$@"; npm_tools "$@" || exit 1; }
 	exit 0
 fi
 echo "deps: missing packages: $missing"
@@ -118,4 +133,5 @@ if ! $sudo apt-get install -y $missing; then
 	fi
 fi
 fix_m32_headers "$@"
+npm_tools "$@" || exit 1
 echo "deps: installed $missing"

@@ -5,7 +5,8 @@
 # (tests/formats/stacks_gen.py, written by tests/tools/gmsl-gen.c) must
 # give exactly the stacks and counts generated, lines sorted and distinct,
 # counts summing to the samples; the same with the stacks of two runs
-# summed.  A profile without stacks: one message naming GMON_STACKS=1,
+# summed; speedscope (from npm) shows each function's total and self
+# samples as the folded lines imply.  A profile without stacks: one message naming GMON_STACKS=1,
 # status 1, nothing on standard output.
 
 FO=$WORK/folded
@@ -41,6 +42,12 @@ folded_main() {
 			python3 "$TESTS_DIR/formats/folded_check.py" "$FO/out" \
 			--total "$_f_total" --expect "$FO/want"
 	done
+	# A real consumer: speedscope (npm) reads the last seed's stacks.
+	if _f_out=$(python3 "$TESTS_DIR/tools/speedscope_check.py" "$FO/out" 2>&1); then
+		pass "folded: read by speedscope ($(printf '%s\n' "$_f_out" | tail -1))"
+	else
+		fail "folded: read by speedscope" "$(printf '%s\n' "$_f_out" | tail -8)"
+	fi
 	# Two runs summed: every count doubles (gmon.2 has the same stacks).
 	cp "$FO/gmon.out.shlibs" "$FO/gmon.2.shlibs"
 	awk '{ $NF = 2 * $NF; print }' "$FO/want" > "$FO/want2"
