@@ -127,6 +127,25 @@ static const char *const bsd_blurb[] = {
 	NULL
 };
 
+/* --stacks: what the times mean when they come from the call stacks. */
+static const char *const stacks_blurb[] = {
+	" With --stacks, every time above is counted from the call stacks",
+	" sampled with GMON_STACKS=1, not shared out by call counts:",
+	"     self      on a function's own line, the samples whose stack",
+	"               ends in the function (or in its own recursion).",
+	"     children  the other samples with the function on the stack:",
+	"               self + children is its inclusive time, each sample",
+	"               counted once however deep the recursion.",
+	"     caller    self and children of the samples whose stack has",
+	"     lines     that caller calling the function, so a caller of",
+	"               costly calls gets their cost, not an equal share.",
+	"     callee    the same for the samples with this function calling",
+	"     lines     the callee.",
+	" The call counts are still the exact counts of gmon.out.",
+	"",
+	NULL
+};
+
 static void print_blurb(FILE *out, const char *const *lines)
 {
 	for (; *lines; lines++) {
@@ -357,6 +376,8 @@ void cg_print(const struct gprof *g, struct report *r)
 	}
 	if (!g->opt.brief && !g->opt.bsd_style)
 		print_blurb(out, fsf_blurb);
+	if (!g->opt.brief && g->stack_times)
+		print_blurb(out, stacks_blurb);
 }
 
 /* ---- index by function name ---- */

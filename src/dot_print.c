@@ -118,6 +118,8 @@ static void print_caption(const struct gprof *g, FILE *out)
 	fputs("\tlabel=\"", out);
 	markup_dot(out, g->opt.image ? g->opt.image : "a.out", MARKUP_WHOLE);
 	fprintf(out, ": call graph, %.2f s in all", g->print_time / g->hz);
+	if (g->stack_times)
+		fputs(", times from sampled call stacks", out);
 	if (!g->input_arcs || !cg_graph_printed(g))
 		fputs("\\nno call graph in this profile", out);
 	else if (v->pruned)

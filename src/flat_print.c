@@ -30,12 +30,14 @@ static void print_header(const struct gprof *g, FILE *out)
 		fputs(" no time accumulated\n\n", out);
 	/* --sampling-error: a column after self seconds, never by default. */
 	bool err = g->opt.sampling_error;
-	fprintf(out, "%5.5s %10.10s %8.8s %s%8.8s %8.8s %8.8s  %-8.8s\n",
-	        "%  ", "cumulative", "self  ", err ? " +/- self" : "", "",
-	        "self  ", "total ", "");
-	fprintf(out, "%5.5s %9.9s  %8.8s %s%8.8s %8.8s %8.8s  %-8.8s\n",
-	        "time", g->dimen, g->dimen, err ? "   error " : "", "calls",
-	        unit, unit, "name");
+	/* --stacks: inclusive time after it, from the call stacks. */
+	bool incl = g->stack_incl != NULL;
+	fprintf(out, "%5.5s %10.10s %8.8s %s%s%8.8s %8.8s %8.8s  %-8.8s\n",
+	        "%  ", "cumulative", "self  ", err ? " +/- self" : "",
+	        incl ? "inclusive " : "", "", "self  ", "total ", "");
+	fprintf(out, "%5.5s %9.9s  %8.8s %s%s%8.8s %8.8s %8.8s  %-8.8s\n",
+	        "time", g->dimen, g->dimen, err ? "   error " : "",
+	        incl ? "  seconds " : "", "calls", unit, unit, "name");
 }
 
 static void print_row(const struct gprof *g, struct report *r,
@@ -43,7 +45,7 @@ static void print_row(const struct gprof *g, struct report *r,
 {
 	/* One row is formatted by hand (as printf's "%6.2f %9.2f %8.2f"
 	   and so on would): printf is most of the time of a big report. */
-	char buf[6 * FMT_BUF];
+	char buf[7 * FMT_BUF];
 	int n = 0;
 	double scale = g->flat.unit_scale;
 	bool bsd = g->opt.bsd_style;
@@ -58,6 +60,10 @@ static void print_row(const struct gprof *g, struct report *r,
 	buf[n++] = ' ';
 	if (g->opt.sampling_error) {
 		n += fmt_fixed(buf + n, g->flat.sample_err[s - g->syms.base], 8, 2);
+		buf[n++] = ' ';
+	}
+	if (g->stack_incl) {
+		n += fmt_fixed(buf + n, g->stack_incl[s - g->syms.base] / g->hz, 9, 2);
 		buf[n++] = ' ';
 	}
 	if (s->ncalls != 0) {
@@ -122,6 +128,12 @@ static void print_blurb(const struct gprof *g, FILE *out)
 " +/- self  expected error of the self seconds: the square root of the\n"
 " error     function's samples, in sampling periods.  A second run is\n"
 "           likely to differ from this one by about this much.\n"
+"\n", out);
+	if (g->stack_incl)
+		fputs(
+" inclusive seconds with the function anywhere on the sampled call\n"
+" seconds   stack (--stacks): its own time and its callees', each sample\n"
+"           counted once however deep the recursion.\n"
 "\n", out);
 	fputs(
 " calls     how many times the function was called; blank when it was not\n"

@@ -74,6 +74,11 @@ static bool listed(const struct gprof *g, const struct sym *s)
 {
 	if (!sym_selected(g, s, INCL_FLAT))
 		return false;
+	/* --stacks: a function on the stack has time worth a row (main,
+	   say, with no calls and no self time), as its inclusive column
+	   shows. */
+	if (g->stack_incl && g->stack_incl[s - g->syms.base] > 0)
+		return true;
 	return !(g->opt.ignore_zeros && s->ncalls == 0 && s->hist_time == 0);
 }
 

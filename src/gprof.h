@@ -362,6 +362,9 @@ struct gprof {
 	bool stack_times;            /* the times below come from the call
 	                                stacks (--stacks), not from call
 	                                counts: cg_print says so */
+	double *stack_incl;          /* --stacks: each symbol's inclusive
+	                                samples (every stack it is on, once),
+	                                indexed like syms; NULL otherwise */
 	struct sym **entries;        /* call-graph entries by total time */
 	size_t nentries;             /* (cycle headers included) */
 	struct arc **rank_pool;      /* storage of the by_rank_* arrays */

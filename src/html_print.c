@@ -201,6 +201,10 @@ static void print_summary(const struct gprof *g, FILE *out)
 	if (g->input_arcs) {
 		summary_row(out, "Time in the call graph");
 		fprintf(out, "%.2f s</td></tr>\n", g->print_time / g->hz);
+		summary_row(out, "Call graph times");
+		fputs(g->stack_times ? "from sampled call stacks (--stacks)"
+		                     : "shared out by call counts", out);
+		fputs("</td></tr>\n", out);
 	}
 	fputs("</table>\n", out);
 }
@@ -239,8 +243,11 @@ static void flat_header(const struct gprof *g, FILE *out)
 	      "<th data-num>% time</th><th data-num>cumulative s</th>"
 	      "<th data-num>self s</th>"
 	      "<th data-num title=\"expected error of self: the square root of "
-	      "its samples, in sampling periods\">&#177; error s</th>"
-	      "<th data-num>calls</th>", out);
+	      "its samples, in sampling periods\">&#177; error s</th>", out);
+	if (g->stack_incl)
+		fputs("<th data-num title=\"seconds with the function anywhere on "
+		      "the sampled call stack\">inclusive s</th>", out);
+	fputs("<th data-num>calls</th>", out);
 	fprintf(out, "<th data-num>self %s/call</th><th data-num>total %s/call"
 	        "</th><th class=\"name\">name</th></tr></thead>\n<tbody>\n",
 	        unit, unit);
@@ -259,6 +266,8 @@ static void flat_row(const struct gprof *g, struct report *r, size_t i)
 	num_cell(out, "%.2f", g->view->flat_cum[i]);
 	num_cell(out, "%.2f", s->hist_time / g->hz);
 	num_cell(out, "%.2f", g->flat.sample_err[s - g->syms.base]);
+	if (g->stack_incl)
+		num_cell(out, "%.2f", g->stack_incl[s - g->syms.base] / g->hz);
 	if (s->ncalls != 0) {
 		double calls = (double)s->ncalls;
 		fprintf(out, "<td data-v=\"%" PRIu64 "\">%" PRIu64 "</td>",

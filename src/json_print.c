@@ -326,6 +326,8 @@ static void print_summary(const struct gprof *g, struct jw *w)
 	}
 	kuint(w, "arc_records", g->arc_records);
 	kint(w, "cycles", g->ncycles);
+	/* Where the call graph's times come from: --stacks or call counts. */
+	kstr(w, "call_graph_times", g->stack_times ? "call_stacks" : "call_counts");
 	jw_close(w, '}');
 }
 
@@ -380,6 +382,10 @@ static void print_flat_row(const struct gprof *g, struct report *r,
 		knum(w, "self_seconds_error", g->flat.sample_err[s - g->syms.base]);
 	else
 		knull(w, "self_seconds_error");
+	if (g->stack_incl)
+		knum(w, "inclusive_seconds", g->stack_incl[s - g->syms.base] / g->hz);
+	else
+		knull(w, "inclusive_seconds");
 	if (s->ncalls != 0) {
 		double calls = (double)s->ncalls;
 		kuint(w, "calls", s->ncalls);

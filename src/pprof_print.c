@@ -10,7 +10,9 @@
  * call arc a two-frame sample (callee leaf first, then caller) carrying
  * only its call count, in a value type of its own.  With the default
  * sample type (cpu) pprof's flat column is then the flat profile's self
- * time; with -sample_index=calls, pprof's traces are the arcs.
+ * time; with -sample_index=calls, pprof's traces are the arcs.  When
+ * the side file holds call stacks (GMON_STACKS=1), they are the samples
+ * instead of the one-frame ones, and pprof's cum is true inclusive time.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -341,6 +343,45 @@ static void put_self_sample(struct pprof *p, const struct sym *s)
 	put_sample(p, &loc, 1, v, lb);
 }
 
+/* A sampled call stack (GMON_STACKS=1): its frames leaf first, valued
+   in samples and cpu like the self samples it replaces, with the
+   thread's id as a numeric label "thread".  Frames at no known function
+   are left out. */
+static void put_stack_sample(struct pprof *p, const struct call_stack *st,
+                             uint64_t *locs)
+{
+	const struct gprof *g = p->g;
+	struct strbuf *lb = &p->subsub;
+	int64_t v[NVALUES] = { 0 };
+	size_t n = 0;
+
+	for (uint32_t i = 0; i < st->depth; i++)
+		if (st->frames[i] && in_syms(g, st->frames[i]))
+			locs[n++] = func_id(p, st->frames[i]);
+	if (n == 0)
+		return;
+	v[VAL_SAMPLES] = to_int((double)st->count);
+	v[VAL_CPU] = g->hz > 0 ? to_int((double)st->count / g->hz * 1e9) : 0;
+	sb_reset(lb);
+	pb_int(lb, LABEL_KEY, str_id(p, "thread"));
+	pb_int(lb, LABEL_NUM, st->thread);
+	put_sample(p, locs, n, v, lb);
+}
+
+static void put_stack_samples(struct pprof *p)
+{
+	const struct gprof *g = p->g;
+	uint32_t max = 1;
+
+	for (size_t k = 0; k < g->nstacks; k++)
+		if (g->stacks[k].depth > max)
+			max = g->stacks[k].depth;
+	uint64_t *locs = xmalloc(max * sizeof *locs);
+	for (size_t k = 0; k < g->nstacks; k++)
+		put_stack_sample(p, &g->stacks[k], locs);
+	free(locs);
+}
+
 /* A call arc: [callee, caller], valued only in calls. */
 static void put_arc_sample(struct pprof *p, const struct arc *a)
 {
@@ -473,9 +514,14 @@ void pprof_print(const struct gprof *g, struct report *r)
 	p.by_id = xmalloc(n * sizeof *p.by_id);
 	str_id(&p, "");                 /* string_table[0] must be "" */
 	put_header(&p);
-	for (size_t i = 0; i < g->flat.nrows; i++)
-		if (in_syms(g, g->flat.rows[i]))
-			put_self_sample(&p, g->flat.rows[i]);
+	/* Real stacks, when the program recorded them, give pprof its
+	   inclusive (cum) time; without them, one-frame self samples. */
+	if (g->nstacks > 0 && !g->thread_only)
+		put_stack_samples(&p);
+	else
+		for (size_t i = 0; i < g->flat.nrows; i++)
+			if (in_syms(g, g->flat.rows[i]))
+				put_self_sample(&p, g->flat.rows[i]);
 	put_arc_samples(&p);
 	put_tables(&p);
 	gzip_write(g, &p.msg, r->out);

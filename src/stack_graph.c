@@ -117,6 +117,11 @@ static void fill_model(struct gprof *g, const struct tally *t)
 		s->prop_child = fract * (double)(t->incl[i] - t->self[i]);
 		s->child_time = s->prop_child;
 	}
+	free(g->stack_incl);
+	g->stack_incl = xmalloc((g->syms.len ? g->syms.len : 1) *
+	                        sizeof *g->stack_incl);
+	for (size_t i = 0; i < g->syms.len; i++)
+		g->stack_incl[i] = (double)t->incl[i];
 	for (size_t i = 0; i < g->syms.len; i++) {
 		const struct sym *p = &g->syms.base[i];
 		for (struct arc *a = p->children; a; a = a->next_child) {

@@ -36,6 +36,31 @@ sk_entry() {
 	awk -v f="$2" '/^\[[0-9]+\]/ && $(NF - 1) == f { print $3, $4 }' "$1"
 }
 
+# pprof: the real stacks are the samples, so go tool pprof's cum column
+# is the inclusive time and its flat column the self time.
+sk_pprof() {
+	if ! command -v go >/dev/null 2>&1; then
+		fail "stacks: pprof (go is not installed: sh tests/deps.sh)"
+		return
+	fi
+	mkdir -p "$SK/go/home" "$SK/go/cache" "$SK/go/tmp"
+	if ! "$GPROF" --output-format=pprof --output="$SK/p.pb.gz" "$_s_prog" \
+	        "$SK/gmon.out" 2>"$SK/err" ||
+	   ! env HOME="$SK/go/home" GOCACHE="$SK/go/cache" GOTOOLCHAIN=local \
+	        GOPROXY=off GOFLAGS= PPROF_TMPDIR="$SK/go/tmp" go tool pprof \
+	        -top -unit=ms -nodefraction=0 "$SK/p.pb.gz" > "$SK/top" 2>&1; then
+		fail "stacks: pprof reads the stack samples" "$(head -5 "$SK/top")"
+		return
+	fi
+	awk '/^ *flat +flat%/ { on = 1; next }
+	     on && NF == 6 { sub(/ms$/, "", $1); sub(/ms$/, "", $4)
+	                     print $6, $1 + 0, $4 + 0 }' "$SK/top" | sort > "$SK/got"
+	printf '%s\n' "fib 0 100" "green 10 10" "leaf 0 900" "main 0 1010" \
+		"red 0 10" "spin 1000 1000" > "$SK/want"
+	check "stacks: pprof's flat and cum are the stacks' self and inclusive" \
+		diff "$SK/want" "$SK/got"
+}
+
 stacks_main() {
 	_s_prog=$FIXTURES/cycle-O0/prog
 	if ! ${CC:-cc} -O -o "$SK/gmon-gen" "$TESTS_DIR/tools/gmon-gen.c" ||
@@ -119,8 +144,62 @@ stacks_main() {
 	"$GPROF" -b -p "$_s_prog" "$SK/gmon.out" > "$SK/flat1" 2>/dev/null
 	"$GPROF" -b -p --stacks "$_s_prog" "$SK/gmon.out" > "$SK/flat2" 2>/dev/null
 	awk '{ print $3, $NF }' "$SK/flat1" > "$SK/f1"
-	awk '{ print $3, $NF }' "$SK/flat2" > "$SK/f2"
+	# (rows only --stacks lists, with inclusive time alone, left out)
+	awk 'NR == FNR { keep[$NF] = 1; next } $NF in keep { print $3, $NF }' \
+		"$SK/flat1" "$SK/flat2" > "$SK/f2"
 	check "stacks: flat self times unchanged" diff "$SK/f1" "$SK/f2"
+	# ... and an inclusive column joins them: each stack once per function.
+	awk 'NF >= 5 && $1 ~ /^[0-9.]+$/ { print $NF, $4 }' "$SK/flat2" |
+		sort > "$SK/got"
+	printf '%s\n' "fib 0.10" "green 0.01" "leaf 0.90" "main 1.01" \
+		"red 0.01" "spin 1.00" > "$SK/want"
+	check "stacks: flat inclusive seconds (main 1.01, red once)" \
+		diff "$SK/want" "$SK/got"
+	check "stacks: flat header names the inclusive column" \
+		grep -q 'inclusive' "$SK/flat2"
+	if grep -q 'inclusive' "$SK/flat1"; then
+		fail "stacks: no inclusive column without --stacks"
+	else
+		pass "stacks: no inclusive column without --stacks"
+	fi
+	"$GPROF" -q --stacks "$_s_prog" "$SK/gmon.out" > "$SK/full" 2>/dev/null
+	check "stacks: the call graph's explanation says what --stacks changes" \
+		grep -q 'With --stacks, every time above' "$SK/full"
+	# The documents say so too: JSON (schema-checked) and DOT.
+	if "$GPROF" --stacks --output-format=json "$_s_prog" "$SK/gmon.out" \
+	        > "$SK/j.json" 2>/dev/null; then
+		check "stacks: JSON has stack times and inclusive seconds" \
+			python3 - "$ROOT/doc/gprof-json.schema.json" "$SK/j.json" <<'PY'
+import json, sys, jsonschema
+schema, doc = (json.load(open(f, encoding="utf-8")) for f in sys.argv[1:3])
+jsonschema.validate(doc, schema)
+assert doc["summary"]["call_graph_times"] == "call_stacks", doc["summary"]
+incl = {r["name"]: r["inclusive_seconds"] for r in doc["flat_profile"]}
+assert abs(incl["main"] - 1.01) < 1e-9 and abs(incl["spin"] - 1.0) < 1e-9, incl
+spin = [e for e in doc["call_graph"]["entries"] if e["name"] == "spin"][0]
+got = sorted((c["name"], round(c["self_seconds"], 2)) for c in spin["callers"])
+assert got == [("fib", 0.1), ("leaf", 0.9)], got
+PY
+	else
+		fail "stacks: JSON has stack times and inclusive seconds"
+	fi
+	"$GPROF" --stacks --output-format=dot "$_s_prog" "$SK/gmon.out" \
+		> "$SK/g.dot" 2>/dev/null
+	check "stacks: DOT's title says the times come from call stacks" \
+		grep -q 'times from sampled call stacks' "$SK/g.dot"
+	"$GPROF" --output-format=dot "$_s_prog" "$SK/gmon.out" > "$SK/g0.dot" \
+		2>/dev/null
+	if grep -q 'sampled call stacks' "$SK/g0.dot"; then
+		fail "stacks: DOT without --stacks does not mention stacks"
+	else
+		pass "stacks: DOT without --stacks does not mention stacks"
+	fi
+	"$GPROF" --stacks --output-format=html "$_s_prog" "$SK/gmon.out" \
+		> "$SK/p.html" 2>/dev/null
+	check "stacks: HTML names the stack times and the inclusive column" \
+		sh -c 'grep -q "from sampled call stacks" "$1" &&
+		       grep -q ">inclusive s<" "$1"' sh "$SK/p.html"
+	sk_pprof
 	# No stacks: the reason, once.
 	rm -f "$SK/gmon.out.shlibs"
 	"$GPROF" --stacks "$_s_prog" "$SK/gmon.out" > "$SK/out" 2> "$SK/err"
