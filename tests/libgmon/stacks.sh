@@ -36,30 +36,56 @@ if [ "$(uname -m)" != x86_64 ] || ! have python3; then
 	skip stacks "x86-64 and python3 only"
 else
 
-# (1) costly's share of work's ticks, from the stacks, within 5 points of
-# what the program measured; run again once on a miss (shares are
+# work's callers in a call graph FILE: "cheap-self costly-self" seconds.
+stk_callers() {
+	awk '/^-+$/ { n = 0; next }
+	     /^\[[0-9]+\]/ { if ($(NF - 1) == "work") { print c, x; exit } n = -1e9; next }
+	     /^ / && NF >= 5 { if ($(NF - 1) == "cheap") c = $1; if ($(NF - 1) == "costly") x = $1 }' "$1"
+}
+
+# stk_accuracy NAME "LIBS" COMPILER [FLAGS...]: work(n) called 1000
+# times from cheap (small n) and 1000 times from costly (large n, about
+# 90% of the work), which the program measures itself.  (1) costly's
+# share of work's ticks in the side file's stacks, and (1g) of work's
+# time in `src/gprof --stacks`'s call graph, within 5 points of what the
+# program measured, where the call graph without --stacks (GNU's
+# method) splits it 50/50.  Run again once on a miss (shares are
 # sampled).
-n=stacks-accuracy
-if build "$n" stk_acc.c "$GLIBC_LIBS" $CC -O1 -pg; then
+stk_accuracy() {
+	_an=$1 _al=$2
+	shift 2
+	build "$_an" stk_acc.c "$_al" "$@" || return 1
 	for try in 1 2; do
-		run "$n" GMON_STACKS=1 --
-		stk_clean "$n" || break
+		run "$_an" GMON_STACKS=1 GMON_RATE=1000 --
+		stk_clean "$_an" || return 1
 		got=$(awk '$1 == "stack" && $5 ~ /^work;/ {
 				all += $3; if ($5 ~ /^work;costly;/) c += $3 }
-			END { printf "%.1f %d\n", all ? 100 * c / all : -1, all }' "$W/$n/dump")
-		want=$(sed -n 's/^share costly //p' "$W/$n/out")
-		verdict=$(echo "$got $want" | awk '{ d = $1 - $3; if (d < 0) d = -d
-			print (d <= 5 && $2 >= 100) ? "ok" : "bad" }')
-		[ "$verdict" = ok ] && break
+			END { printf "%.1f %d\n", all ? 100 * c / all : -1, all }' "$W/$_an/dump")
+		want=$(sed -n 's/^share costly //p' "$W/$_an/out")
+		(cd "$W/$_an" && "$OUR_GPROF" -b -q --stacks prog gmon.out >stk.txt 2>stk.err &&
+		 "$OUR_GPROF" -b -q prog gmon.out >cg.txt 2>cg.err)
+		rep=$(stk_callers "$W/$_an/stk.txt")
+		gnu=$(stk_callers "$W/$_an/cg.txt")
+		verdict=$(echo "$got $want $rep $gnu" | awk '{
+			d = $1 - $3; if (d < 0) d = -d
+			r = ($4 + $5) > 0 ? 100 * $5 / ($4 + $5) : -1
+			e = r - $3; if (e < 0) e = -e
+			print (d <= 5 && $2 >= 100 && e <= 5 && $6 == $7) ? "ok" : "bad", r }')
+		[ "${verdict%% *}" = ok ] && break
 	done
-	if [ "$(rc_of "$n")" = 0 ] && [ "$verdict" = ok ]; then
-		pass "$n"
-	elif [ "$(rc_of "$n")" = 0 ]; then
-		fail "$n" "costly->work share, ticks: $got; measured $want%" "$(head -8 "$W/$n/dump")"
+	if [ "${verdict%% *}" = ok ]; then
+		pass "$_an (costly: measured $want%, stacks ${got%% *}%, --stacks ${verdict#* }%)"
+	else
+		fail "$_an" "measured costly share $want%; stacks: $got (share, ticks);" \
+			"--stacks call graph: cheap/costly self $rep (${verdict#* }%);" \
+			"by call counts: $gnu (want equal)" "$(head -8 "$W/$_an/dump")"
 	fi
+}
 
-	# (6) gmon.out with the switch: GNU gprof reads it, and it has the
-	# same arcs and the same size as a run without it.
+# (1) on x86-64 glibc, then (6) gmon.out with the switch: GNU gprof
+# reads it, and it has the same arcs and the same size as a run without.
+n=stacks-accuracy
+if stk_accuracy "$n" "$GLIBC_LIBS" $CC -O1 -pg; then
 	n6=stacks-gmon-out
 	cp "$W/$n/gmon.out" "$W/$n/gmon.stacks"
 	run "$n" --
@@ -75,6 +101,17 @@ if build "$n" stk_acc.c "$GLIBC_LIBS" $CC -O1 -pg; then
 	else
 		pass "$n6"
 	fi
+fi
+# ... and on i386 (gcc -m32) and musl: the same walk, other frames.
+if [ -n "$M32" ]; then
+	stk_accuracy stacks-accuracy-m32 "$M32_LIBS" $CC -m32 -O1 -pg
+else
+	skip stacks-accuracy-m32 "no src/libgmon/32/libgmon.a: apt-get install gcc-12-multilib libc6-dev-i386"
+fi
+if [ -n "$MUSL" ]; then
+	stk_accuracy stacks-accuracy-musl "$MUSL_LIBS" musl-gcc -O1 -pg
+else
+	skip stacks-accuracy-musl "no musl-gcc: apt-get install musl-tools"
 fi
 
 # (2) deeper than the limit: every stack of spin is truncated at the
@@ -127,7 +164,8 @@ if build "$n" stk_threads.c "$GLIBC_LIBS" $CC -O1 -pg && run "$n" GMON_STACKS=1 
 			fail "$n" "TARCS summed differ from gmon.out's arcs (< gmon.out, > TARCS):" \
 				"$(diff "$W/$n/arcs.gmon" "$W/$n/arcs.tarcs")"
 		fi ;;
-	*) fail "$n" "$v" "$(grep -v '^stack' "$W/$n/dump" | head -12)" ;;
+	*) fail "$n" "$v" "$(grep -v '^stack' "$W/$n/dump" | head -12)" \
+		"$(grep '^stack' "$W/$n/dump" | grep -v ';start;' | head -8)" ;;
 	esac
 fi
 

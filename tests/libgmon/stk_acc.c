@@ -2,7 +2,10 @@
 /* stk_acc.c - GMON_STACKS accuracy (tests/libgmon/stacks.sh): work(n) is
    called as often from cheap() with small n as from costly() with large
    n; the program measures the CPU time of each caller's calls itself and
-   prints costly's share, which the stacks through costly must match. */
+   prints costly's share, which the stacks through costly must match.
+   1000 calls from each; n is scaled so that the run takes about 0.8 s
+   of CPU on any machine and target (i386 runs the loop several times
+   faster than x86-64), enough samples for shares to within 5 points. */
 #include <stdio.h>
 #include <time.h>
 
@@ -14,8 +17,10 @@ __attribute__((noinline)) void work(int n)
 		sink += (unsigned long)i * 7u;
 }
 
-__attribute__((noinline)) void cheap(void) { work(2000); }
-__attribute__((noinline)) void costly(void) { work(18000); }
+static int small_n = 20000;
+
+__attribute__((noinline)) void cheap(void) { work(small_n); }
+__attribute__((noinline)) void costly(void) { work(9 * small_n); }
 
 static double cpu(void)
 {
@@ -24,12 +29,35 @@ static double cpu(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* The same loop as work's, under another name so that its samples are
+   not work's. */
+__attribute__((noinline)) void probe(int n)
+{
+	for (int i = 0; i < n; i++)
+		sink += (unsigned long)i * 7u;
+}
+
+static double cpu(void);
+
+/* small_n such that 1000 * (n + 9n) iterations take about 0.8 s. */
+static void calibrate(void)
+{
+	double t0 = cpu();
+	probe(20000000);
+	double per = (cpu() - t0) / 20000000;
+	if (per > 0) {
+		double n = 0.8 / per / 10000;
+		small_n = n < 1000 ? 1000 : n > 1000000 ? 1000000 : (int)n;
+	}
+}
+
 int main(void)
 {
+	calibrate();
 	double tc = 0, tx = 0;
 	/* Alternating batches, so that a slow spell of the machine falls on
 	   both callers alike. */
-	for (int round = 0; round < 100; round++) {
+	for (int round = 0; round < 10; round++) {
 		double t0 = cpu();
 		for (int i = 0; i < 100; i++)
 			cheap();
