@@ -165,7 +165,11 @@ if build "$n" stk_threads.c "$GLIBC_LIBS" $CC -O1 -pg && run "$n" GMON_STACKS=1 
 				"$(diff "$W/$n/arcs.gmon" "$W/$n/arcs.tarcs")"
 		fi ;;
 	*) fail "$n" "$v" "$(grep -v '^stack' "$W/$n/dump" | head -12)" \
-		"$(grep '^stack' "$W/$n/dump" | grep -v ';start;' | head -8)" ;;
+		"$(awk '$1 == "thread" { name[$2] = $4 }
+		        $1 == "stack" && $5 ~ /^leaf;/ { split($5, f, ";")
+		          if (!(name[$2] == "wA" && f[2] == "fa" || name[$2] == "wB" && f[2] == "fb" ||
+		                name[$2] == "wC" && f[2] == "fc")) print "wrong:", name[$2], $0 }' \
+		   "$W/$n/dump" | head -8)" ;;
 	esac
 fi
 
