@@ -80,6 +80,12 @@
 
 /* glibc and musl both keep the interrupted PC in mcontext's pc. */
 #define GMON_ARCH_UC_PC(uc) ((uc)->uc_mcontext.pc)
+/* GMON_STACKS: AAPCS64's frame records are x86's layout (the caller's
+   frame pointer, then the return address, at x29), and code built with
+   -pg keeps them: every function calls _mcount, so none is a leaf that
+   could leave its return address in x30 alone. */
+#define GMON_ARCH_UC_FP(uc) ((uc)->uc_mcontext.regs[29])
+#define GMON_ARCH_UC_SP(uc) ((uc)->uc_mcontext.sp)
 
 /* The timer lock's spin loop: a hint to a simultaneous-multithreading
    core that another thread may run (a NOP elsewhere). */

@@ -204,6 +204,7 @@ GMON_HIDDEN void gmon_stacks_tick(void *ctx, uint32_t w);
 GMON_HIDDEN void gmon_stacks_reset(void);
 GMON_HIDDEN void gmon_stacks_after_fork(struct gmon_table *keep);
 GMON_HIDDEN void gmon_stacks_fill(struct gmon_out *o);
+GMON_HIDDEN uint64_t gmon_stacks_lost(void);
 
 /* write.c: the gmon.out writer. */
 GMON_HIDDEN void gmon_write_profile(void);

@@ -37,8 +37,12 @@
 #include "gmon_rt.h"
 
 #define DEFAULT_DEPTH 128
-#define POOL_BYTES (4u << 20)   /* reserved per thread, touched as filled */
-#define SLOTS (1u << 16)        /* distinct stacks per thread, at 3/4 load */
+/* Per thread by default: 49152 distinct stacks (3/4 of 65536 slots) in
+   a 4 MiB pool, reserved at the thread's setup and touched as filled.
+   GMON_STACK_TABLE=N sizes both for N distinct stacks instead. */
+#define DEFAULT_STACKS 49152u
+#define POOL_PER_STACK 86u      /* bytes: 4 MiB / 49152, a 7-frame stack */
+#define MAX_STACKS (1u << 24)   /* keeps the pool's offsets in 32 bits */
 #define MAX_PROBE 64
 /* Beyond this many tables, threads share exited threads' tables again
    (their THREAD record then stands for all of them). */
@@ -67,6 +71,9 @@ int gmon_stacks_on;
 static uint32_t depth_limit = DEFAULT_DEPTH;
 static uint64_t lost_untabled;   /* ticks of threads without a table */
 static uint32_t next_seq;        /* THREAD ids handed out */
+static uint32_t table_stacks = DEFAULT_STACKS; /* distinct stacks per table */
+static uint32_t nslots;          /* a power of 2, >= table_stacks * 4 / 3 */
+static uint32_t pool_bytes;
 static uint32_t ntables;
 
 /* GMON_STACKS=1 and GMON_STACK_DEPTH (1 to GMSL_MAX_DEPTH frames). */
@@ -89,7 +96,36 @@ void gmon_stacks_init(void)
 			gmon_say("ignoring GMON_STACK_DEPTH=%s (expected 1 to %d)",
 			         d, GMSL_MAX_DEPTH);
 	}
+	const char *n = gmon_env("GMON_STACK_TABLE");
+	if (n != NULL) {
+		char *end;
+		long v = strtol(n, &end, 10);
+		if (*n != '\0' && *end == '\0' && v >= 1 && v <= (long)MAX_STACKS)
+			table_stacks = (uint32_t)v;
+		else
+			gmon_say("ignoring GMON_STACK_TABLE=%s (expected 1 to %u)",
+			         n, MAX_STACKS);
+	}
+	for (nslots = 16; nslots / 4 * 3 < table_stacks; nslots *= 2)
+		;
+	pool_bytes = table_stacks * POOL_PER_STACK;
 	gmon_stacks_on = 1;
+}
+
+/* Ticks that found their thread's table of stacks full, for the exit
+   summary.  (Ticks of a thread before its table exists are counted in
+   SLOSS only: they are the thread's start, not a table to enlarge.) */
+uint64_t gmon_stacks_lost(void)
+{
+	if (!gmon_stacks_on)
+		return 0;
+	uint64_t lost = 0;
+	for (struct gmon_table *t = gmon_tables_head(); t; t = t->next) {
+		struct gmon_stacks *s = __atomic_load_n(&t->stk, __ATOMIC_ACQUIRE);
+		if (s != NULL)
+			lost += s->lost;
+	}
+	return lost;
 }
 
 /* Should a new thread reuse an exited thread's table?  Not while stacks
@@ -129,14 +165,14 @@ void gmon_stacks_thread_begin(struct gmon_table *t)
 	struct gmon_stacks *s = t->stk;
 	if (s == NULL) {
 		size_t head = (sizeof *s + 4095) & ~(size_t)4095;
-		size_t bytes = head + SLOTS * sizeof(uint32_t) + POOL_BYTES;
+		size_t bytes = head + (size_t)nslots * sizeof(uint32_t) + pool_bytes;
 		void *m = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
 		               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 		if (m == MAP_FAILED)
 			return; /* its ticks count as lost */
 		s = m;
 		s->slots = (uint32_t *)((char *)m + head);
-		s->pool = (unsigned char *)(s->slots + SLOTS);
+		s->pool = (unsigned char *)(s->slots + nslots);
 	}
 	uintptr_t base = 0;
 	pthread_attr_t a;
@@ -169,6 +205,7 @@ void gmon_stacks_thread_end(struct gmon_table *t)
    both registers (GMON_ARCH_UC_FP, GMON_ARCH_UC_SP); elsewhere a stack
    is frame 0 alone. */
 
+#ifdef GMON_ARCH_UC_FP
 /* Can fp be a frame record (saved frame pointer, return address) of
    the stack [lo, base)?  Aligned, and both words inside it. */
 static int frame_ok(uintptr_t fp, uintptr_t lo, uintptr_t base)
@@ -176,6 +213,7 @@ static int frame_ok(uintptr_t fp, uintptr_t lo, uintptr_t base)
 	return fp >= lo && fp < base && base - fp >= 2 * sizeof(uintptr_t) &&
 	       (fp & (sizeof(uintptr_t) - 1)) == 0;
 }
+#endif
 
 /* Fill f[] with the interrupted PC and the return addresses above it;
    the depth, and *cut set when the limit stopped a walk that could go on. */
@@ -193,6 +231,9 @@ static uint32_t walk(const ucontext_t *uc, uintptr_t base, uintptr_t *f, int *cu
 		}
 		const uintptr_t *rec = (const uintptr_t *)fp;
 		uintptr_t next = rec[0], ret = rec[1];
+#ifdef GMON_ARCH_RA_STRIP
+		ret = GMON_ARCH_RA_STRIP(ret); /* a pac-ret signature */
+#endif
 		if (ret == 0)
 			break;
 		f[d++] = ret;
@@ -241,11 +282,11 @@ void gmon_stacks_tick(void *ctx, uint32_t w)
 	uint32_t h = hash_frames(s->scratch, d, cut);
 	uint32_t i = h;
 	for (int probe = 0; probe < MAX_PROBE; probe++, i++) {
-		uint32_t *slot = &s->slots[i & (SLOTS - 1)];
+		uint32_t *slot = &s->slots[i & (nslots - 1)];
 		uint32_t off = *slot;
 		if (off == 0) {
 			size_t need = entry_size(d);
-			if (s->entries >= SLOTS / 4 * 3 || POOL_BYTES - s->used < need)
+			if (s->entries >= table_stacks || pool_bytes - s->used < need)
 				break;
 			struct stk_entry *e = (struct stk_entry *)(s->pool + s->used);
 			e->hash = h;
@@ -309,8 +350,8 @@ void gmon_stacks_after_fork(struct gmon_table *keep)
 		struct gmon_stacks *s = t->stk;
 		if (s == NULL)
 			continue;
-		if (madvise(s->slots, SLOTS * sizeof(uint32_t), MADV_DONTNEED) != 0)
-			memset(s->slots, 0, SLOTS * sizeof(uint32_t));
+		if (madvise(s->slots, nslots * sizeof(uint32_t), MADV_DONTNEED) != 0)
+			memset(s->slots, 0, nslots * sizeof(uint32_t));
 		s->used = s->entries = 0;
 		s->truncated = s->lost = 0;
 		if (t == keep)

@@ -418,6 +418,9 @@ void gmon_report_losses(void)
 	         "samples outside the program's text");
 	add_part(buf, sizeof buf, lib_samples,
 	         "samples in no known object or beyond the sample table");
+	add_part(buf, sizeof buf, gmon_stacks_lost(),
+	         "call stacks (the table of distinct stacks was full: "
+	         "raise GMON_STACK_TABLE)");
 	if (buf[0] != '\0')
 		gmon_say("not recorded: %s", buf);
 }

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # tests/libgmon/stacks.sh: GMON_STACKS=1, call stacks per SIGPROF tick in
-# the side file (x86-64 glibc): the stacks through a caller carry its
+# the side file (x86-64 glibc; the accuracy case also i386, musl and
+# aarch64 under qemu-user): the stacks through a caller carry its
 # share of a callee's time; a recursion deeper than the limit gives
 # truncated stacks, flagged and counted in SLOSS; named threads get their
 # own stacks and exact per-thread TARCS that add up to gmon.out's arcs;
@@ -114,6 +115,18 @@ else
 	skip stacks-accuracy-musl "no musl-gcc: apt-get install musl-tools"
 fi
 
+# ... and on aarch64 under qemu-user (frame records like x86's; the
+# other targets record frame 0 only: doc/libgmon.md, "Call stacks").
+. "$ROOT/tests/targets.sh"
+xt=aarch64-linux-gnu
+if have "$xt-gcc" && have "$(target_qemu "$xt")" && [ -f "$L/cross/$xt/libgmon.a" ]; then
+	RUNNER="$(target_qemu "$xt") -L /usr/$xt" NM=$xt-nm
+	stk_accuracy stacks-accuracy-aarch64 "-L$L/cross/$xt -lgmon" $xt-gcc -O1 -pg
+	RUNNER= NM=nm
+else
+	skip stacks-accuracy-aarch64 "no $xt-gcc, qemu-user or its libgmon: sh tests/deps.sh; make libgmon-cross"
+fi
+
 # (2) deeper than the limit: every stack of spin is truncated at the
 # limit and flagged, and SLOSS counts them; a smaller GMON_STACK_DEPTH
 # is obeyed.
@@ -133,6 +146,32 @@ if build "$n" stk_deep.c "$GLIBC_LIBS" $CC -O1 -pg; then
 		*) fail "$n-$depth" "$v" "$(head -5 "$W/$n/dump")" ;;
 		esac
 	done
+fi
+
+# (2t) a table too small (GMON_STACK_TABLE=4): at most 4 distinct stacks
+# kept, the rest counted in SLOSS and named in the one exit line; a bad
+# value is one line and the default.
+n=stacks-table
+if build "$n" stk_acc.c "$GLIBC_LIBS" $CC -O1 -pg &&
+   run "$n" GMON_STACKS=1 GMON_STACK_TABLE=4 -- &&
+   [ "$(rc_of "$n")" = 0 ] && stk_dump "$n"; then
+	v=$(awk '$1 == "stack" { n++ } $1 == "sloss" { lost = $3 }
+		END { print (n >= 1 && n <= 4 && lost > 0) ? "ok" : "bad", n, "stacks, lost", lost }' \
+		"$W/$n/dump")
+	if [ "${v%% *}" = ok ] && [ "$(wc -l <"$W/$n/err")" = 1 ] &&
+	   grep -q "^libgmon: not recorded: [0-9]* call stacks .*GMON_STACK_TABLE" "$W/$n/err"; then
+		pass "$n"
+	else
+		fail "$n" "$v" "$(cat "$W/$n/err")"
+	fi
+	run "$n" GMON_STACKS=1 GMON_STACK_TABLE=lots --
+	if [ "$(rc_of "$n")" = 0 ] && [ "$(cat "$W/$n/err")" = \
+	     "libgmon: ignoring GMON_STACK_TABLE=lots (expected 1 to 16777216)" ] &&
+	   stk_dump "$n"; then
+		pass "$n-bad-value"
+	else
+		fail "$n-bad-value" "$(cat "$W/$n/err")"
+	fi
 fi
 
 # (3) threads: each named thread's stacks run through its own function
