@@ -12,6 +12,7 @@
 # calls.  Per sample: the extra of stacks on over stacks off divided by
 # the samples taken (CPU seconds x rate); the stacks are fib's recursion,
 # about N frames deep.
+# Then the tick routine alone, timed directly (bench/runtime/stack_tick.c).
 # Environment: FIB_N (default 36), RUNS (default 5), RATE (default 10000),
 # CC.
 set -eu
@@ -72,4 +73,14 @@ for pair in "off on 1000" "off-rate on-rate $RATE"; do
 		s = b / 1e9 * hz
 		printf "stacks at %d samples/s: %+.1f ms CPU over %d samples: %.2f us per sample\n",
 			hz, (b - a) / 1e6, s, (s > 0 ? (b - a) / 1e3 / s : 0) }'
+done
+
+# The per-sample cost without the sampling noise: libgmon's tick routine
+# run a million times on one signal context, at the bottom of stacks 4,
+# 32 and 128 frames deep (bench/runtime/stack_tick.c).  The signal's
+# own delivery is the same with stacks on or off and is not included.
+$CC -O2 -pg -pthread "$ROOT/bench/runtime/stack_tick.c" -o "$OUT/stack_tick" -L"$LIB" -lgmon
+for d in 4 32 128; do
+	(cd "$OUT" && GMON_STACKS=1 GMON_RATE=1 ./stack_tick "$d" 1000000 |
+		sed 's/^/stacks, direct: /')
 done
