@@ -11,6 +11,7 @@
 # itself, so escapes and font changes need no parsing here.  Without groff
 # every check that needs it fails (tests/deps.sh installs groff-base).
 # usage: sh tests/manpages.sh (from the repository root)
+# shellcheck shell=sh
 set -u
 cd "$(dirname "$0")/.." || exit 1
 mkdir -p tests/tmp
@@ -47,8 +48,8 @@ for page in doc/*.1 doc/*.3; do
 	[ "$rc" = 0 ] && [ ! -s "$WORK/groff.out" ]
 	result "groff-clean:$name" $? "$(head -n 3 "$WORK/groff.out" | tr '\n' ' ')"
 	if command -v man > /dev/null 2>&1; then
-		MANWIDTH=80 man -l "$page" > "$WORK/man.out" 2> "$WORK/man.err"
-		[ $? = 0 ] && [ -s "$WORK/man.out" ]
+		MANWIDTH=80 man -l "$page" > "$WORK/man.out" 2> "$WORK/man.err" &&
+			[ -s "$WORK/man.out" ]
 		result "man-l:$name" $? "$(head -n 3 "$WORK/man.err" | tr '\n' ' ')"
 	else
 		echo "SKIP: manpages:man-l:$name (man not installed: apt-get install man-db)"
@@ -59,7 +60,7 @@ done
 # split at blanks and at , / | [ ] = ; what is left is an option if it is
 # -X or --long-name; @FILE (any @word) counts as the option "@".
 option_tokens() {
-	tr ' \t,/|[]=' '\n\n\n\n\n\n\n\n' |
+	tr -s ' \t,/|[]=' '\n' |
 		sed -n -e 's/^@.*/@/p' -e '/^-[A-Za-z0-9]$/p' -e '/^--[a-z][a-z0-9-]*$/p' |
 		sort -u
 }
