@@ -191,6 +191,12 @@ void diagnose_build(struct gprof *g)
 	const char *who = who_init(&w, g);
 	for (size_t i = 0; i < exe_syms_len(g); i++)
 		credited += g->syms.base[i].hist_time;
+	/* Samples in functions a symspec left out (-p NAME, -e...) are not
+	   in their hist_time but did land in a function: hist.c took them
+	   off the total instead. */
+	double left_out = bins - (g->total_time - (double)g->shlib_ticks);
+	if (left_out > 0)
+		credited += left_out;
 
 	check_rate(g, who);
 	check_range(g, who, bins, credited);

@@ -79,6 +79,7 @@ static const char help_text[] =
 "  -P, --no-flat-profile[=SYMSPEC]  no flat profile (or one without SYMSPEC)\n"
 "  -q, --graph[=SYMSPEC]            call graph (of SYMSPEC only)\n"
 "  -Q, --no-graph[=SYMSPEC]         no call graph (or one without SYMSPEC)\n"
+"  -B                               call graph, as -q without a symspec\n"
 "  -C, --exec-counts[=SYMSPEC]      execution counts\n"
 "  -Z, --no-exec-counts[=SYMSPEC]   no execution counts\n"
 "  -A, --annotated-source[=SYMSPEC] annotated source listing\n"

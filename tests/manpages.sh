@@ -22,7 +22,7 @@ export LC_ALL=C
 # Options the man page describes on purpose although --help does not print
 # them (each reported upstream as a gap of --help, not of the page):
 #   -B   GNU's undocumented synonym of -q, accepted by src/options.c.
-HELP_GAPS="-B"
+HELP_GAPS=""
 
 result() {  # NAME STATUS [DETAIL]
 	if [ "$2" = 0 ]; then
