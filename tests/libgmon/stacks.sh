@@ -23,11 +23,18 @@ stk_dump() {
 		>"$W/$1/dump" 2>"$W/$1/dump.err"
 }
 
-# stk_clean NAME: ran to status 0 with nothing on stderr, and the side
-# file reads back; otherwise reports NAME as failed (status 1).
+# stk_clean NAME: ran to status 0 with nothing on stderr, the side file
+# reads back, and GNU gprof reads the gmon.out written with stacks on
+# without a word; otherwise reports NAME as failed (status 1).
 stk_clean() {
 	if [ "$(rc_of "$1")" != 0 ] || [ -s "$W/$1/err" ] || ! stk_dump "$1"; then
 		fail "$1" "status $(rc_of "$1")" "$(cat "$W/$1/err" "$W/$1/dump.err" 2>/dev/null)"
+		return 1
+	fi
+	if [ -x "$GNU_GPROF" ] &&
+	   ! (cd "$W/$1" && "$GNU_GPROF" -b prog gmon.out >gnu.out 2>gnu.err &&
+	      [ ! -s gnu.err ]); then
+		fail "$1" "GNU gprof ($GNU_GPROF) cannot read gmon.out" "$(cat "$W/$1/gnu.err")"
 		return 1
 	fi
 	return 0
@@ -120,9 +127,11 @@ fi
 . "$ROOT/tests/targets.sh"
 xt=aarch64-linux-gnu
 if have "$xt-gcc" && have "$(target_qemu "$xt")" && [ -f "$L/cross/$xt/libgmon.a" ]; then
-	RUNNER="$(target_qemu "$xt") -L /usr/$xt" NM=$xt-nm
+	# (binutils-multiarch's gprof reads aarch64 files; the x86 one not)
+	RUNNER="$(target_qemu "$xt") -L /usr/$xt" NM=$xt-nm GNU_GPROF=/usr/bin/gprof
+	[ -x /usr/bin/x86_64-linux-gnu-gprof.single ] || GNU_GPROF=/usr/bin/$xt-gprof
 	stk_accuracy stacks-accuracy-aarch64 "-L$L/cross/$xt -lgmon" $xt-gcc -O1 -pg
-	RUNNER= NM=nm
+	RUNNER= NM=nm GNU_GPROF=$(gnu_x86_gprof)
 else
 	skip stacks-accuracy-aarch64 "no $xt-gcc, qemu-user or its libgmon: sh tests/deps.sh; make libgmon-cross"
 fi
@@ -210,6 +219,31 @@ if build "$n" stk_threads.c "$GLIBC_LIBS" $CC -O1 -pg && run "$n" GMON_STACKS=1 
 		                name[$2] == "wC" && f[2] == "fc")) print "wrong:", name[$2], $0 }' \
 		   "$W/$n/dump" | head -8)" ;;
 	esac
+fi
+
+# (3p) --per-thread on the same run: each thread's flat profile holds its
+# own calls of leaf exactly, and the threads' self seconds add up to the
+# whole program's (to the 0.01 s of each printed figure).
+n3=stacks-per-thread
+if [ "$(rc_of "$n")" = 0 ] &&
+   (cd "$W/$n" && "$OUR_GPROF" --per-thread -b -p prog gmon.out >pt.txt 2>pt.err &&
+    "$OUR_GPROF" -b -p prog gmon.out >whole.txt 2>>pt.err); then
+	v=$(awk 'FNR == 1 { f++ }
+		f == 1 && /^Thread / { th = $NF }
+		f == 1 && $NF == "leaf" && NF == 7 { s += $3; nt++; c[th] = $4 }
+		f == 2 && $NF == "leaf" && NF == 7 { w = $3; wc = $4 }
+		END { d = s - w; if (d < 0) d = -d
+		      ok = nt == 3 && c["\"wA\"):"] == 3000 && c["\"wB\"):"] == 5000 &&
+		           c["\"wC\"):"] == 7000 && wc == 15000 && d <= 0.01 * nt + 1e-9
+		      printf "%s threads %d, self %.2f s (whole %.2f s), calls %s/%s/%s\n",
+		             ok ? "ok" : "bad", nt, s, w, c["\"wA\"):"], c["\"wB\"):"], c["\"wC\"):"] }' \
+		"$W/$n/pt.txt" "$W/$n/whole.txt")
+	case $v in
+	ok*) pass "$n3 (${v#ok })" ;;
+	*) fail "$n3" "$v" "$(cat "$W/$n/pt.err")" "$(head -30 "$W/$n/pt.txt")" ;;
+	esac
+else
+	fail "$n3" "no run, or src/gprof failed" "$(cat "$W/$n/pt.err" 2>/dev/null)"
 fi
 
 # (4, 5) the program's own SIGALRM handler doing profiled work and
