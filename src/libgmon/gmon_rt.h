@@ -132,7 +132,15 @@ enum gmon_slow_op {
 	GMON_SLOW_NO_CALLER = 2, /* a: the `why` of gmon_no_caller */
 	GMON_SLOW_XMAP = 3,      /* a: the table that needs its xarcs */
 	GMON_SLOW_WALK = 4,      /* a new caller outside the executable */
+	GMON_SLOW_STACKS = 5,    /* a: the table whose stacks asked to grow */
 };
+
+/* t->busy: bit 0 while the recorder runs; GMON_BUSY_GROW set by the
+   SIGPROF handler (stacks.c) when the thread's table of stacks is half
+   full.  Either sends the thread's next call from the stubs' fast path
+   to the recorder, which grows the table there, outside any handler of
+   ours, before it counts the call. */
+#define GMON_BUSY_GROW 2u
 
 /*
  * stubs-<arch>.S: saves every floating-point/vector register that can
@@ -205,6 +213,7 @@ GMON_HIDDEN void gmon_stacks_reset(void);
 GMON_HIDDEN void gmon_stacks_after_fork(struct gmon_table *keep);
 GMON_HIDDEN void gmon_stacks_fill(struct gmon_out *o);
 GMON_HIDDEN uint64_t gmon_stacks_lost(void);
+GMON_HIDDEN void gmon_stacks_grow(struct gmon_table *t);
 
 /* write.c: the gmon.out writer. */
 GMON_HIDDEN void gmon_write_profile(void);

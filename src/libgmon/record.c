@@ -173,8 +173,14 @@ void __mcount_internal(uintptr_t frompc, uintptr_t selfpc)
 	   thread, or a thread without a table of its own: drop the call, and
 	   count it (the stubs' fast paths send busy tables here for that). */
 	if (__builtin_expect(t->busy, 0)) {
-		drop_busy(t);
-		return;
+		if (t->busy != GMON_BUSY_GROW) {
+			drop_busy(t);
+			return;
+		}
+		/* The handler asked for a bigger table of stacks. */
+		t->busy = 1;
+		SIGNAL_FENCE();
+		__gmon_slowcall(GMON_SLOW_STACKS, (uintptr_t)t, 0);
 	}
 	t->busy = 1;
 	SIGNAL_FENCE();

@@ -13,13 +13,20 @@
  * so a frame pointer used as an ordinary register by code built without
  * one ends the walk instead of leading it astray into a fault.
  *
- * Each thread's table is mapped at its setup: open-addressed slots of
- * offsets into an append-only pool of entries (count, hash, depth,
- * flags, frames).  The owning thread alone appends, and publishes an
- * entry's bytes before the slot and the pool's `used` cover it, so the
- * writer (another thread, or a dump handler) reads complete entries up
- * to `used` without a lock.  A full pool or a long probe counts the tick
- * as lost; nothing grows inside the handler.
+ * Each thread's table is reserved at its setup at its largest size
+ * (GMON_STACK_TABLE distinct stacks) and committed in small steps:
+ * open-addressed slots of offsets into an append-only pool of entries
+ * (count, hash, depth, flags, frames).  The owning thread alone appends,
+ * and publishes an entry's bytes before the slot and the pool's `used`
+ * cover it, so the writer (another thread, or a dump handler) reads
+ * complete entries up to `used` without a lock.
+ *
+ * Nothing grows inside the handler.  When the table is half full the
+ * handler sets GMON_BUSY_GROW in the thread's busy flag, which sends the
+ * thread's next profiled call to the recorder; the recorder calls
+ * gmon_stacks_grow() there, with SIGPROF blocked, to commit twice the
+ * pool and rebuild twice the slots.  A tick that finds the table full
+ * before that (or at its largest) is counted as lost and reported.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -37,12 +44,16 @@
 #include "gmon_rt.h"
 
 #define DEFAULT_DEPTH 128
-/* Per thread by default: 49152 distinct stacks (3/4 of 65536 slots) in
-   a 4 MiB pool, reserved at the thread's setup and touched as filled.
-   GMON_STACK_TABLE=N sizes both for N distinct stacks instead. */
-#define DEFAULT_STACKS 49152u
-#define POOL_PER_STACK 86u      /* bytes: 4 MiB / 49152, a 7-frame stack */
-#define MAX_STACKS (1u << 24)   /* keeps the pool's offsets in 32 bits */
+/* Per thread: up to 1048576 distinct stacks by default (65536 on 32-bit
+   targets, whose address space is short; GMON_STACK_TABLE sets it),
+   reserved as address space for that many slots and 256 bytes of pool
+   each (a stack 29 frames deep), and committed from room for 48
+   stacks up, doubling (so most programs' tables grow a few times early,
+   each time at the cost of rehashing what they hold). */
+#define DEFAULT_STACKS (sizeof(uintptr_t) > 4 ? 1u << 20 : 1u << 16)
+#define POOL_PER_STACK 256u
+#define FIRST_SLOTS 64u         /* 3/4 of them: 48 stacks, in a page */
+#define MAX_STACKS (1u << 23)   /* keeps the pool's offsets in 32 bits */
 #define MAX_PROBE 64
 /* Beyond this many tables, threads share exited threads' tables again
    (their THREAD record then stands for all of them). */
@@ -64,6 +75,9 @@ struct gmon_stacks {
 	uint64_t lost;         /* ticks not recorded: table full */
 	uint32_t *slots;       /* byte offset + 1 into pool, 0: free */
 	unsigned char *pool;
+	uint32_t mask;         /* slots in use - 1 (a power of 2 - 1) */
+	uint32_t cap;          /* distinct stacks allowed in them now */
+	uint32_t committed;    /* bytes of pool[] that are read-write */
 	uintptr_t scratch[GMSL_MAX_DEPTH]; /* the walk in progress */
 };
 
@@ -73,10 +87,17 @@ static uint64_t lost_untabled;   /* ticks of threads without a table */
 static uint32_t next_seq;        /* THREAD ids handed out */
 static uint32_t table_stacks = DEFAULT_STACKS; /* distinct stacks per table */
 static uint32_t nslots;          /* a power of 2, >= table_stacks * 4 / 3 */
-static uint32_t pool_bytes;
+static uint32_t pool_bytes;      /* reserved per table, whole pages */
+static uint32_t page_bytes = 4096;
 static uint32_t ntables;
 
-/* GMON_STACKS=1 and GMON_STACK_DEPTH (1 to GMSL_MAX_DEPTH frames). */
+static uint32_t round_up(uint64_t n)
+{
+	return (uint32_t)((n + page_bytes - 1) & ~(uint64_t)(page_bytes - 1));
+}
+
+/* GMON_STACKS=1, GMON_STACK_DEPTH (1 to GMSL_MAX_DEPTH frames) and
+   GMON_STACK_TABLE. */
 void gmon_stacks_init(void)
 {
 	const char *v = gmon_env("GMON_STACKS");
@@ -108,7 +129,11 @@ void gmon_stacks_init(void)
 	}
 	for (nslots = 16; nslots / 4 * 3 < table_stacks; nslots *= 2)
 		;
-	pool_bytes = table_stacks * POOL_PER_STACK;
+	long ps = sysconf(_SC_PAGESIZE);
+	if (ps > 0 && (ps & (ps - 1)) == 0)
+		page_bytes = (uint32_t)ps;
+	pool_bytes = round_up(table_stacks * POOL_PER_STACK + GMSL_MAX_DEPTH *
+	                      sizeof(uintptr_t) + 64);
 	gmon_stacks_on = 1;
 }
 
@@ -146,6 +171,36 @@ static void self_name(struct gmon_table *t)
 	}
 }
 
+/* A table: its header read-write, its slots and pool reserved without
+   access, and the first of each committed.  NULL if memory is short. */
+static struct gmon_stacks *table_map(void)
+{
+	size_t head = round_up(sizeof(struct gmon_stacks));
+	size_t slots = round_up((uint64_t)nslots * sizeof(uint32_t));
+	char *m = mmap(NULL, head + slots + pool_bytes, PROT_NONE,
+	               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (m == MAP_FAILED)
+		return NULL;
+	uint32_t n = FIRST_SLOTS < nslots ? FIRST_SLOTS : nslots;
+	uint32_t pool = round_up((uint64_t)n / 4 * 3 * 86); /* 7 frames each */
+	if (pool > pool_bytes)
+		pool = pool_bytes;
+	struct gmon_stacks *s = (struct gmon_stacks *)m;
+	if (mprotect(m, head, PROT_READ | PROT_WRITE) != 0 ||
+	    mprotect(m + head, round_up((uint64_t)n * sizeof(uint32_t)),
+	             PROT_READ | PROT_WRITE) != 0 ||
+	    mprotect(m + head + slots, pool, PROT_READ | PROT_WRITE) != 0) {
+		munmap(m, head + slots + pool_bytes);
+		return NULL;
+	}
+	s->slots = (uint32_t *)(m + head);
+	s->pool = (unsigned char *)(m + head + slots);
+	s->mask = n - 1;
+	s->cap = n / 4 * 3 < table_stacks ? n / 4 * 3 : table_stacks;
+	s->committed = pool;
+	return s;
+}
+
 /*
  * Thread setup (tables.c, never in a handler): the table's thread id,
  * the thread's id and name, its stack's base, and its pool.  The base
@@ -163,17 +218,8 @@ void gmon_stacks_thread_begin(struct gmon_table *t)
 	t->ttid = (int)syscall(SYS_gettid);
 	self_name(t);
 	struct gmon_stacks *s = t->stk;
-	if (s == NULL) {
-		size_t head = (sizeof *s + 4095) & ~(size_t)4095;
-		size_t bytes = head + (size_t)nslots * sizeof(uint32_t) + pool_bytes;
-		void *m = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
-		               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-		if (m == MAP_FAILED)
-			return; /* its ticks count as lost */
-		s = m;
-		s->slots = (uint32_t *)((char *)m + head);
-		s->pool = (unsigned char *)(s->slots + nslots);
-	}
+	if (s == NULL && (s = table_map()) == NULL)
+		return; /* its ticks count as lost */
 	uintptr_t base = 0;
 	pthread_attr_t a;
 	if (pthread_getattr_np(pthread_self(), &a) == 0) {
@@ -265,6 +311,17 @@ static size_t entry_size(uint32_t d)
 	return sizeof(struct stk_entry) + (size_t)d * sizeof(uintptr_t);
 }
 
+/* Half full, and room to grow: ask the thread's next profiled call to
+   grow the table (see gmon_stacks_grow).  The handler runs on the
+   table's own thread, so this update of its busy flag cannot race; one
+   that the recorder's end clears is asked again at the next tick. */
+static void ask_growth(struct gmon_table *t, const struct gmon_stacks *s)
+{
+	if ((s->entries >= s->cap / 2 && s->mask + 1 < nslots) ||
+	    (s->used >= s->committed / 2 && s->committed < pool_bytes))
+		t->busy |= GMON_BUSY_GROW;
+}
+
 /* The SIGPROF handler's part: count w ticks for the current stack. */
 void gmon_stacks_tick(void *ctx, uint32_t w)
 {
@@ -282,11 +339,11 @@ void gmon_stacks_tick(void *ctx, uint32_t w)
 	uint32_t h = hash_frames(s->scratch, d, cut);
 	uint32_t i = h;
 	for (int probe = 0; probe < MAX_PROBE; probe++, i++) {
-		uint32_t *slot = &s->slots[i & (nslots - 1)];
+		uint32_t *slot = &s->slots[i & s->mask];
 		uint32_t off = *slot;
 		if (off == 0) {
 			size_t need = entry_size(d);
-			if (s->entries >= table_stacks || pool_bytes - s->used < need)
+			if (s->entries >= s->cap || s->committed - s->used < need)
 				break;
 			struct stk_entry *e = (struct stk_entry *)(s->pool + s->used);
 			e->hash = h;
@@ -298,6 +355,7 @@ void gmon_stacks_tick(void *ctx, uint32_t w)
 			*slot = s->used + 1;
 			s->entries++;
 			__atomic_store_n(&s->used, s->used + (uint32_t)need, __ATOMIC_RELEASE);
+			ask_growth(t, s);
 			return;
 		}
 		struct stk_entry *e = (struct stk_entry *)(s->pool + off - 1);
@@ -316,6 +374,69 @@ void gmon_stacks_tick(void *ctx, uint32_t w)
 		}
 	}
 	s->lost += w;
+	ask_growth(t, s);
+}
+
+/* ---- growth (the recorder, outside any handler of ours) ---- */
+
+/* Put every entry of the pool in slots[0..n), from scratch. */
+static void rehash(struct gmon_stacks *s, uint32_t n)
+{
+	memset(s->slots, 0, (size_t)n * sizeof(uint32_t));
+	for (uint32_t off = 0; off < s->used;) {
+		const struct stk_entry *e = (const struct stk_entry *)(s->pool + off);
+		uint32_t i = e->hash;
+		while (s->slots[i & (n - 1)] != 0)
+			i++;
+		s->slots[i & (n - 1)] = off + 1;
+		off += (uint32_t)entry_size(e->depth);
+	}
+}
+
+static void grow_pool(struct gmon_stacks *s)
+{
+	if (s->used < s->committed / 2 || s->committed >= pool_bytes)
+		return;
+	uint32_t want = s->committed > pool_bytes / 2 ? pool_bytes : 2 * s->committed;
+	if (mprotect(s->pool + s->committed, want - s->committed,
+	             PROT_READ | PROT_WRITE) == 0)
+		s->committed = want;
+}
+
+static void grow_slots(struct gmon_stacks *s)
+{
+	uint32_t n = s->mask + 1;
+	if (s->entries < s->cap / 2 || n >= nslots)
+		return;
+	if (mprotect(s->slots, round_up((uint64_t)2 * n * sizeof(uint32_t)),
+	             PROT_READ | PROT_WRITE) != 0)
+		return;
+	rehash(s, 2 * n);
+	s->mask = 2 * n - 1;
+	s->cap = n / 2 * 3 < table_stacks ? n / 2 * 3 : table_stacks;
+}
+
+/*
+ * The recorder's GMON_SLOW_STACKS, on the thread that owns the table:
+ * SIGPROF is blocked meanwhile (a tick then waits, it is not lost), so
+ * the handler never sees slots half rebuilt.  With a C library built
+ * with -pg, the system calls' own calls come back to the recorder, find
+ * it busy and are dropped: the runtime's, not the program's, so no loss.
+ */
+void gmon_stacks_grow(struct gmon_table *t)
+{
+	struct gmon_stacks *s = t->stk;
+	if (s == NULL)
+		return;
+	uint64_t busy = t->lost_busy;
+	sigset_t prof, old;
+	sigemptyset(&prof);
+	sigaddset(&prof, SIGPROF);
+	pthread_sigmask(SIG_BLOCK, &prof, &old);
+	grow_pool(s);
+	grow_slots(s);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	t->lost_busy = busy;
 }
 
 /* ---- reset and fork ---- */
@@ -350,8 +471,9 @@ void gmon_stacks_after_fork(struct gmon_table *keep)
 		struct gmon_stacks *s = t->stk;
 		if (s == NULL)
 			continue;
-		if (madvise(s->slots, nslots * sizeof(uint32_t), MADV_DONTNEED) != 0)
-			memset(s->slots, 0, nslots * sizeof(uint32_t));
+		size_t n = (size_t)(s->mask + 1) * sizeof(uint32_t);
+		if (madvise(s->slots, n, MADV_DONTNEED) != 0)
+			memset(s->slots, 0, n);
 		s->used = s->entries = 0;
 		s->truncated = s->lost = 0;
 		if (t == keep)

@@ -348,6 +348,9 @@ void gmon_slow_dispatch(int op, uintptr_t a, uintptr_t b)
 	case GMON_SLOW_GROW:
 		table_grow((struct gmon_table *)a);
 		break;
+	case GMON_SLOW_STACKS:
+		gmon_stacks_grow((struct gmon_table *)a);
+		break;
 	case GMON_SLOW_XMAP:
 		gmon_shlibs_map_arcs((struct gmon_table *)a);
 		break;

@@ -175,12 +175,26 @@ if build "$n" stk_acc.c "$GLIBC_LIBS" $CC -O1 -pg &&
 	fi
 	run "$n" GMON_STACKS=1 GMON_STACK_TABLE=lots --
 	if [ "$(rc_of "$n")" = 0 ] && [ "$(cat "$W/$n/err")" = \
-	     "libgmon: ignoring GMON_STACK_TABLE=lots (expected 1 to 16777216)" ] &&
+	     "libgmon: ignoring GMON_STACK_TABLE=lots (expected 1 to 8388608)" ] &&
 	   stk_dump "$n"; then
 		pass "$n-bad-value"
 	else
 		fail "$n-bad-value" "$(cat "$W/$n/err")"
 	fi
+fi
+
+# (2g) a table that grows: over a hundred distinct stacks, more than the
+# 48 a thread's table starts with, all kept (nothing lost, nothing said).
+n=stacks-growth
+if build "$n" stk_many.c "$GLIBC_LIBS" $CC -O1 -pg &&
+   run "$n" GMON_STACKS=1 GMON_RATE=10000 -- && stk_clean "$n"; then
+	v=$(awk '$1 == "stack" { n++ } $1 == "sloss" { lost = $3 }
+		END { print (n > 48 && lost == 0) ? "ok" : "bad", n, "stacks, lost", lost }' \
+		"$W/$n/dump")
+	case $v in
+	ok*) pass "$n (${v#ok })" ;;
+	*) fail "$n" "$v" ;;
+	esac
 fi
 
 # (3) threads: each named thread's stacks run through its own function
