@@ -3,8 +3,9 @@
 # later src/libgmon), runs the test suite, the demo and the benchmarks.
 
 # `make demo` and `make deps` must run before configure can succeed (they
-# install what configure looks for), so they do not pull config.mk in.
-ifeq ($(filter demo deps,$(MAKECMDGOALS)),)
+# install what configure looks for), so they do not pull config.mk in;
+# nor does cleaning, which must not configure a tree just to clean it.
+ifeq ($(filter demo deps clean distclean,$(MAKECMDGOALS)),)
 ifeq ($(strip $(CROSS)),)
 -include config.mk
 else
@@ -57,7 +58,7 @@ all: $(LIBGMON_TARGETS)
 endif
 
 src/gprof-bbconv: src/bbconv.c src/safe_file.c src/safe_file.h include/gmon_format.h
-	$(CC) $(ALL_CFLAGS) -o $@ src/bbconv.c src/safe_file.c
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ src/bbconv.c src/safe_file.c
 
 config.mk: configure.ac config.mk.in
 	@if [ ! -x configure ] || [ configure -ot configure.ac ]; then autoreconf -fi; fi
@@ -162,7 +163,7 @@ dist: configure
 		{ echo "dist: needs the git checkout (it packs the files git tracks)"; exit 1; }
 	rm -rf $(DIST) $(DIST).tar.gz
 	mkdir $(DIST)
-	git ls-files -z | xargs -0 cp --parents -P -p -t $(DIST)
+	git ls-files -z | xargs -0 cp --parents -P -p -t $(DIST) --
 	cp -p $(DIST_GENERATED) $(DIST)
 	tar --owner=0 --group=0 --sort=name -czf $(DIST).tar.gz $(DIST)
 	rm -rf $(DIST)
@@ -180,6 +181,7 @@ clean: libgmon-clean
 	rm -rf build-san tests/tmp
 
 distclean: clean libc_p-distclean
-	rm -rf config.mk config.h config.log config.status configure autom4te.cache config.h.in
+	rm -rf config.mk config.h config.log config.status configure autom4te.cache config.h.in \
+	       install-sh
 
 .PHONY: all check demo deps bench install uninstall dist distcheck clean distclean san

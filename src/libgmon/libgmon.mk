@@ -151,7 +151,7 @@ $(eval $(call LGM_VARIANT,native,$(CC),$(LGM)/libgmon.a))
 # program's PLT calls into shared libraries for GMON_SHLIBS (audit.c).
 $(LGM)/libgmon-audit.so: $(LGM)/audit.c $(LGM)/arch-audit.c $(LGM)/audit_port.h $(LGM)/elf_notes.h
 	$(CC) -std=gnu11 -Wall -Wextra $(LGM_USER_CFLAGS) -O2 -fPIC -shared \
-		-fvisibility=default -I$(LGM) -o $@ $(LGM)/audit.c $(LGM)/arch-audit.c
+		-fvisibility=default -I$(LGM) $(LDFLAGS) -o $@ $(LGM)/audit.c $(LGM)/arch-audit.c
 LIBGMON_TARGETS := $(LGM)/libgmon.a $(LGM)/libgmon-audit.so
 LIBGMON_INSTALL = $(INSTALL) -d $(DESTDIR)$(libdir)/pkgconfig $(DESTDIR)$(auditdir) && \
 	$(INSTALL) -m 644 $(LGM)/libgmon.a $(DESTDIR)$(libdir)/libgmon.a && \
