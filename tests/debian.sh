@@ -4,7 +4,8 @@
 # (DEB_BUILD_OPTIONS=nocheck), and checks them: the file list of each
 # .deb (dpkg-deb -c), that /usr/bin/gprof is not in them, the pkg-config
 # file's paths, a program profiled with the unpacked packages only (no
-# dpkg --install), and lintian: no errors (warnings are listed).
+# dpkg --install), README.Debian's gprof alternatives recipe on a scratch
+# root, and lintian: no errors (warnings are listed).
 # usage: sh tests/debian.sh (from the repository root).  Takes about a
 # minute.  Skipped, with the command that fixes it, where the Debian tools
 # are missing.
@@ -148,6 +149,41 @@ EOF
 ) >"$WORK/profile.log" 2>&1
 grep -Eq '^\[[0-9]+\] .* 500 +leaf \[[0-9]+\]$' "$WORK/report" 2>/dev/null
 result profile-with-packages $? "$(tail -3 "$WORK/profile.log")"
+
+# README.Debian's recipe for making gprof mean gproftk (diversions of
+# binutils' files, then update-alternatives), and its undoing, run as
+# written on a scratch root (--root) holding the unpacked package and
+# stand-ins for binutils' /usr/bin/gprof link and gprof.1.gz.
+R=$WORK/altroot
+mkdir -p "$R/var/lib/dpkg/info" "$R/var/lib/dpkg/alternatives" "$R/etc/alternatives" \
+	"$R/usr/bin" && : >"$R/var/lib/dpkg/diversions" && : >"$R/var/lib/dpkg/status" &&
+	cp -a "$U/usr" "$R" && rm -f "$R/usr/bin/gprof" &&
+	printf '#!/bin/sh\necho GNU\n' >"$R/usr/bin/$MA-gprof" &&
+	ln -s "$MA-gprof" "$R/usr/bin/gprof" &&
+	echo GNU | gzip >"$R/usr/share/man/man1/gprof.1.gz"
+awk '/^ +(dpkg-divert|update-alternatives) / || cont {
+	line = line " " $0; cont = /\\$/
+	if (!cont) { gsub(/\\/, "", line); gsub(/ +/, " ", line); sub(/^ /, "", line); print line; line = "" }
+}' "$SRC/debian/gproftk.README.Debian" |
+	sed -e 's|^\([a-z-]*\) |\1 --root '"$R"' |' \
+	    -e 's|--config gprof$|--set gprof /usr/lib/gproftk/bin/gprof|' >"$WORK/recipe"
+set_line=$(grep -n -- '--set gprof' "$WORK/recipe" | cut -d: -f1)
+if [ -z "$set_line" ] || [ "$(wc -l <"$WORK/recipe")" -lt 6 ]; then
+	result alternatives-recipe 1 "README.Debian's commands not found"
+else
+	head -n "$set_line" "$WORK/recipe" >"$WORK/recipe.on"
+	tail -n +"$((set_line + 1))" "$WORK/recipe" >"$WORK/recipe.off"
+	sh -e "$WORK/recipe.on" >"$WORK/recipe.log" 2>&1 &&
+		[ "$(readlink "$R/etc/alternatives/gprof")" = /usr/lib/gproftk/bin/gprof ] &&
+		[ "$(readlink "$R/etc/alternatives/gprof.1.gz")" = /usr/share/man/man1/gproftk.1.gz ] &&
+		[ "$(readlink "$R/usr/bin/gprof.binutils")" = "$MA-gprof" ]
+	result alternatives-recipe $? "$(tail -2 "$WORK/recipe.log")"
+	sh -e "$WORK/recipe.off" >>"$WORK/recipe.log" 2>&1 &&
+		[ "$(readlink "$R/usr/bin/gprof")" = "$MA-gprof" ] &&
+		[ ! -e "$R/usr/bin/gprof.binutils" ] && [ -f "$R/usr/share/man/man1/gprof.1.gz" ] &&
+		[ ! -s "$R/var/lib/dpkg/diversions" ]
+	result alternatives-undo $? "$(tail -2 "$WORK/recipe.log")"
+fi
 
 # lintian: errors fail; warnings are shown, not counted.
 lintian --fail-on error --no-tag-display-limit "$CHANGES" >"$WORK/lintian.log" 2>&1
