@@ -62,7 +62,10 @@ src/gprof-bbconv: src/bbconv.c src/safe_file.c src/safe_file.h include/gmon_form
 
 config.mk: configure.ac config.mk.in
 	@if [ ! -x configure ] || [ configure -ot configure.ac ]; then autoreconf -fi; fi
-	./configure $(CONFIGURE_FLAGS)
+	@# again with the options it had last time, unless CONFIGURE_FLAGS are given
+	if [ -x config.status ] && [ -z "$(CONFIGURE_FLAGS)" ]; then \
+		./config.status --recheck && ./config.status; \
+	else ./configure $(CONFIGURE_FLAGS); fi
 
 # configure records what it found; when musl-gcc or the multi-target libbfd
 # has been installed since (tests/deps.sh installs both), run it again, so
