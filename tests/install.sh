@@ -80,30 +80,7 @@ audit=${audit#"$D"}
 [ "$audit" = "$LIB/libgmon-audit.so" ] && [ -f "$D$audit" ]
 result pkg-config-auditmodule $? "auditmodule=$audit"
 
-cat >"$WORK/prog.c" <<'EOF'
-#include <libgmon.h>
-#include <stdio.h>
-
-static volatile unsigned long sink;
-
-/* A leaf called exactly 1000 times from main. */
-__attribute__((noinline)) static void leaf(unsigned n)
-{
-	for (unsigned i = 0; i < 20000; i++)
-		sink += i ^ n;
-}
-
-int main(void)
-{
-	for (unsigned n = 0; n < 1000; n++)
-		leaf(n);
-	/* the C API of the installed header and archive */
-	if (gmon_stop() != 0 || gmon_start() != 0)
-		return 1;
-	printf("%lu\n", sink);
-	return 0;
-}
-EOF
+cp "$TESTS_DIR/programs/installed/leaf.c" "$WORK/prog.c"
 
 # profile CC PKG NAME [FLAGS]: build prog.c in its own folder with the
 # installed files only, run it and check the installed gprof's report:
