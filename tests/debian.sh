@@ -12,6 +12,8 @@
 set -u
 ROOT=$(pwd)
 TESTS_DIR=$ROOT/tests
+# shellcheck source=tests/lib.sh
+. "$TESTS_DIR/lib.sh"
 export LC_ALL=C
 
 for tool in dpkg-buildpackage dh lintian fakeroot dpkg-deb pkg-config; do
@@ -25,14 +27,7 @@ mkdir -p "$TESTS_DIR/tmp"
 WORK=$(mktemp -d "$TESTS_DIR/tmp/debian.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 failed=0
-result() {	# NAME STATUS [DETAIL]
-	if [ "$2" = 0 ]; then
-		echo "PASS: debian:$1"
-	else
-		echo "FAIL: debian:$1${3:+ ($3)}"
-		failed=1
-	fi
-}
+result() { check_result debian "$@"; }
 
 # The scratch copy: the files git knows (tracked, or new and not ignored),
 # so that no build output of the tree goes in; from an unpacked release

@@ -11,6 +11,8 @@
 set -u
 ROOT=$(pwd)
 TESTS_DIR=$ROOT/tests
+# shellcheck source=tests/lib.sh
+. "$TESTS_DIR/lib.sh"
 mkdir -p "$TESTS_DIR/tmp"
 WORK=$(mktemp -d "$TESTS_DIR/tmp/install.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
@@ -20,14 +22,7 @@ D=$WORK/root
 P=/opt/gptk
 LIB=$P/lib64
 failed=0
-result() {	# NAME STATUS [DETAIL]
-	if [ "$2" = 0 ]; then
-		echo "PASS: install:$1"
-	else
-		echo "FAIL: install:$1${3:+ ($3)}"
-		failed=1
-	fi
-}
+result() { check_result install "$@"; }
 
 # The variables a user would give; the tree is built already, so this
 # only copies.
