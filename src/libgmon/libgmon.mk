@@ -246,6 +246,7 @@ libgmon-cross:
 	done
 
 libgmon-clean:
-	rm -rf $(LGM_BUILD) $(LGM)/musl $(LGM)/32 $(LGM)/cross $(LGM)/libgmon.a
+	rm -rf $(LGM_BUILD) $(LGM)/musl $(LGM)/32 $(LGM)/cross $(LGM)/libgmon.a \
+	       $(LGM)/libgmon-audit.so
 
 .PHONY: libgmon libgmon-cross libgmon-clean
