@@ -3,8 +3,9 @@
 # later src/libgmon), runs the test suite, the demo and the benchmarks.
 
 # `make demo` and `make deps` must run before configure can succeed (they
-# install what configure looks for), so they do not pull config.mk in.
-ifeq ($(filter demo deps,$(MAKECMDGOALS)),)
+# install what configure looks for), so they do not pull config.mk in;
+# nor does cleaning, which must not configure a tree just to clean it.
+ifeq ($(filter demo deps clean distclean,$(MAKECMDGOALS)),)
 ifeq ($(strip $(CROSS)),)
 -include config.mk
 else
@@ -57,11 +58,33 @@ all: $(LIBGMON_TARGETS)
 endif
 
 src/gprof-bbconv: src/bbconv.c src/safe_file.c src/safe_file.h include/gmon_format.h
-	$(CC) $(ALL_CFLAGS) -o $@ src/bbconv.c src/safe_file.c
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ src/bbconv.c src/safe_file.c
 
 config.mk: configure.ac config.mk.in
 	@if [ ! -x configure ] || [ configure -ot configure.ac ]; then autoreconf -fi; fi
-	./configure $(CONFIGURE_FLAGS)
+	@# again with the options it had last time, unless CONFIGURE_FLAGS are given
+	if [ -x config.status ] && [ -z "$(CONFIGURE_FLAGS)" ]; then \
+		./config.status --recheck && ./config.status; \
+	else ./configure $(CONFIGURE_FLAGS); fi
+
+# configure records what it found; when musl-gcc or the multi-target libbfd
+# has been installed since (tests/deps.sh installs both), run it again, so
+# that a `make` before `make deps` does not leave the musl build or the
+# foreign-file support out for good.  Once per make run (MAKE_RESTARTS).
+ifneq ($(wildcard config.mk),)
+ifeq ($(MAKE_RESTARTS),)
+LGM_RECONF := $(if $(and $(if $(strip $(MUSL_GCC)),,y),$(shell command -v musl-gcc 2>/dev/null)),musl-gcc)
+LGM_RECONF += $(if $(and $(if $(findstring bfd-multiarch,$(LIBS)),,y),\
+	$(wildcard /usr/lib/*/libbfd-multiarch.so /usr/lib/libbfd-multiarch.so),\
+	$(if $(findstring without-multiarch-bfd,$(CONFIGURE_FLAGS))$(shell grep -l without-multiarch-bfd config.status 2>/dev/null),,y)),libbfd-multiarch)
+ifneq ($(strip $(LGM_RECONF)),)
+config.mk: reconfigure
+reconfigure:
+	@echo "make: $(strip $(LGM_RECONF)) installed since configure ran: configuring again"
+.PHONY: reconfigure
+endif
+endif
+endif
 
 src/gprof: $(OBJS)
 	$(CC) $(LDFLAGS) -o $@ $(OBJS) $(LIBS)
@@ -99,15 +122,61 @@ deps:
 bench: all
 	@sh bench/run.sh
 
+# make install / make uninstall [prefix=...] [DESTDIR=...] [bindir=...]
+# [libdir=...] [includedir=...] [mandir=...]: the tools, every libgmon
+# build made in this tree (src/libgmon/libgmon.mk says where each goes),
+# libgmon.h, the pkg-config files and the manual pages doc/*.1 and
+# doc/*.3.  uninstall removes all of it, built now or not, and the
+# folders that are ours alone once they are empty.
+MAN1 = $(wildcard doc/*.1)
+MAN3 = $(wildcard doc/*.3)
+man1dir = $(mandir)/man1
+man3dir = $(mandir)/man3
+
 install: all
 ifeq ($(strip $(CROSS)),)
-	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(mandir)/man1
+	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(man1dir) $(DESTDIR)$(man3dir)
 	$(INSTALL) -m 755 src/gprof $(DESTDIR)$(bindir)/gprof
 	$(INSTALL) -m 755 src/gprof-bbconv $(DESTDIR)$(bindir)/gprof-bbconv
-	$(INSTALL) -m 644 doc/gprof.1 $(DESTDIR)$(mandir)/man1/gprof.1
+	$(if $(MAN1),$(INSTALL) -m 644 $(MAN1) $(DESTDIR)$(man1dir))
+	$(if $(MAN3),$(INSTALL) -m 644 $(MAN3) $(DESTDIR)$(man3dir))
 endif
 	$(LIBGMON_INSTALL)
 	$(LIBGMON_INSTALL_LIBC_P)
+
+uninstall:
+ifeq ($(strip $(CROSS)),)
+	rm -f $(DESTDIR)$(bindir)/gprof $(DESTDIR)$(bindir)/gprof-bbconv \
+	      $(addprefix $(DESTDIR)$(man1dir)/,$(notdir $(MAN1))) \
+	      $(addprefix $(DESTDIR)$(man3dir)/,$(notdir $(MAN3)))
+endif
+	$(LIBGMON_UNINSTALL)
+
+# make dist: gproftk-VERSION.tar.gz of the files git tracks, plus the
+# generated configure, config.h.in and install-sh, so that building the
+# release needs no autoconf.  make distcheck: unpack it in a scratch
+# folder, build it, run make check there, install it into a scratch
+# DESTDIR, uninstall it and check that no file is left (tests/distcheck.sh).
+VERSION = $(LGM_VERSION)
+DIST = gproftk-$(VERSION)
+DIST_GENERATED = configure config.h.in install-sh
+
+dist: configure
+	@git rev-parse --is-inside-work-tree >/dev/null 2>&1 || \
+		{ echo "dist: needs the git checkout (it packs the files git tracks)"; exit 1; }
+	rm -rf $(DIST) $(DIST).tar.gz
+	mkdir $(DIST)
+	git ls-files -z | xargs -0 cp --parents -P -p -t $(DIST) --
+	cp -p $(DIST_GENERATED) $(DIST)
+	tar --owner=0 --group=0 --sort=name -czf $(DIST).tar.gz $(DIST)
+	rm -rf $(DIST)
+	@echo "dist: wrote $(DIST).tar.gz"
+
+configure: configure.ac
+	autoreconf -fi
+
+distcheck: dist
+	@sh tests/distcheck.sh $(DIST).tar.gz
 
 clean: libgmon-clean
 	rm -f src/*.o src/gprof src/gprof-bbconv tests/unit/run-unit \
@@ -115,6 +184,7 @@ clean: libgmon-clean
 	rm -rf build-san tests/tmp
 
 distclean: clean libc_p-distclean
-	rm -rf config.mk config.h config.log config.status configure autom4te.cache config.h.in
+	rm -rf config.mk config.h config.log config.status configure autom4te.cache config.h.in \
+	       install-sh
 
-.PHONY: all check demo deps bench install clean distclean san
+.PHONY: all check demo deps bench install uninstall dist distcheck clean distclean san

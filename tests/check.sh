@@ -67,6 +67,9 @@ fi
 if [ -f tests/libgmon.sh ]; then
 	run_step "libgmon runtime tests" sh tests/libgmon.sh
 fi
+run_step "make install and uninstall, profiling with the installed files" \
+	sh tests/install.sh
+run_step "Debian packages (dpkg-buildpackage, lintian)" sh tests/debian.sh
 end=$(date +%s)
 
 passed=$(cat "$LOGS"/*.log | grep -c '^PASS: ')

@@ -11,11 +11,14 @@
 # The consumers of the output formats: Graphviz, Chromium, valgrind's
 # callgrind_annotate, Go's pprof and python3-jsonschema.
 # The test toolchains: musl-gcc and clang (libgmon's other C library and
-# compiler), dpkg-dev (for `apt-get source musl`: make libc_p), the i386
+# compiler), dpkg-dev (for `apt-get source musl`: make libc_p; deb-src
+# entries are added when apt-get finds no source packages), the i386
 # libraries for gcc -m32, a gcc cross compiler and C library for every
 # architecture libgmon supports besides x86, qemu-user to run their
 # programs, and GNU binutils' multi-target build (its gprof is the
 # reference for foreign files, its libbfd lets src/gprof read them).
+# tests/install.sh and tests/debian.sh: pkgconf, debhelper, lintian,
+# fakeroot and build-essential.
 set -u
 
 # shellcheck source=tests/targets.sh
@@ -76,6 +79,16 @@ if [ "${1:-}" != --build ]; then
 	need_file /usr/bin/x86_64-linux-gnu-gprof.single binutils-multiarch
 	# speedscope (from npm) reads the folded stacks in tests/formats.sh
 	need_cmd npm npm
+	# tests/install.sh and tests/debian.sh: pkg-config, and what building
+	# and checking the Debian packages needs (dpkg-buildpackage wants
+	# build-essential besides debian/control's Build-Depends)
+	need_cmd pkg-config pkgconf
+	need_cmd dpkg-buildpackage dpkg-dev
+	need_cmd dh debhelper
+	need_cmd lintian lintian
+	need_cmd fakeroot fakeroot
+	dpkg-query -W -f='${Status}' build-essential 2>/dev/null | grep -q ' installed$' ||
+		missing="$missing build-essential"
 fi
 if [ "$(id -u)" = 0 ]; then
 	sudo=
@@ -109,11 +122,52 @@ npm_tools() {
 		{ echo "deps: could not install $SPEEDSCOPE (npm install -g $SPEEDSCOPE)"; return 1; }
 }
 
+# `make libc_p` (musl's C library with -pg, tested by make check) fetches
+# musl's source with apt-get source, which needs source package lists:
+# when apt-get cannot find it, add deb-src beside each deb entry of
+# Debian's own sources (the one-line /etc/apt/sources.list and the deb822
+# debian.sources), other repositories left alone, and update the lists.
+enable_deb_src() {
+	tmp=$(mktemp) || return 1
+	f=/etc/apt/sources.list
+	if [ -f "$f" ]; then
+		awk '{ print }
+		     /^deb-src[ \t]/ { have[$0] = 1 }
+		     /^deb[ \t]/ { s = $0; sub(/^deb/, "deb-src", s); add[++n] = s }
+		     END { for (i = 1; i <= n; i++) if (!(add[i] in have)) print add[i] }' \
+			"$f" >"$tmp"
+		cmp -s "$f" "$tmp" || $sudo cp "$tmp" "$f"
+	fi
+	f=/etc/apt/sources.list.d/debian.sources
+	if [ -f "$f" ]; then
+		sed '/^Types:/{/deb-src/!s/\<deb\>/deb deb-src/;}' "$f" >"$tmp"
+		cmp -s "$f" "$tmp" || $sudo cp "$tmp" "$f"
+	fi
+	rm -f "$tmp"
+}
+musl_source() {
+	[ "${1:-}" = --build ] && return 0
+	command -v apt-get >/dev/null 2>&1 || return 0
+	apt-get source --print-uris musl >/dev/null 2>&1 && return 0
+	if [ "$sudo" = no ]; then
+		echo "deps: apt-get finds no source packages (make libc_p needs musl's): add deb-src" \
+			"beside deb in /etc/apt/sources.list or \"Types: deb deb-src\" in" \
+			"/etc/apt/sources.list.d/debian.sources, then sudo apt-get update"
+		return 1
+	fi
+	echo "deps: enabling Debian's source packages (deb-src) for apt-get source musl"
+	enable_deb_src && $sudo apt-get update -q >/dev/null ||
+		{ echo "deps: could not enable deb-src; make libc_p will say what to do"; return 1; }
+	apt-get source --print-uris musl >/dev/null 2>&1 ||
+		{ echo "deps: apt-get source musl still finds nothing; make libc_p will say what to do"; return 1; }
+}
+
 missing=$(printf '%s\n' $missing | sort -u | tr '\n' ' ')
 missing=${missing% }
 if [ -z "$missing" ]; then
 	echo "deps: all dependencies are installed"
 	[ "$sudo" = no ] || { fix_m32_headers "$@"; npm_tools "$@" || exit 1; }
+	musl_source "$@" || exit 1
 	exit 0
 fi
 echo "deps: missing packages: $missing"
@@ -134,4 +188,5 @@ if ! $sudo apt-get install -y $missing; then
 fi
 fix_m32_headers "$@"
 npm_tools "$@" || exit 1
+musl_source "$@" || exit 1
 echo "deps: installed $missing"

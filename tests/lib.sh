@@ -219,3 +219,14 @@ gnu_x86_gprof() {
 strip_diagnosis() {
 	sed '/gprof: diagnosis: /d' "$1" > "$1.nodiag" && mv "$1.nodiag" "$1"
 }
+
+# check_result GROUP NAME STATUS [DETAIL]: "PASS: GROUP:NAME" when STATUS
+# is 0, else "FAIL: GROUP:NAME (DETAIL)" and failed=1.
+check_result() {
+	if [ "$3" = 0 ]; then
+		echo "PASS: $1:$2"
+	else
+		echo "FAIL: $1:$2${4:+ ($4)}"
+		failed=1
+	fi
+}

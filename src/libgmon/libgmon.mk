@@ -1,9 +1,12 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # libgmon.mk - builds and installs the libgmon profiling runtime; included
 # by the top-level Makefile before its `all` rule.  It sets LIBGMON_TARGETS
-# (what `all` builds) and LIBGMON_INSTALL (commands `make install` runs,
-# which also write the pkg-config files libgmon.pc and libgmon-musl.pc,
-# and install the header include/libgmon.h and the page doc/libgmon.3).
+# (what `all` builds), LIBGMON_INSTALL (commands `make install` runs, which
+# also write the pkg-config files libgmon.pc, libgmon-musl.pc and
+# libgmon-32.pc, and install the header include/libgmon.h; the top-level
+# Makefile installs the manual pages) and LIBGMON_UNINSTALL (what `make
+# uninstall` runs: it removes every file any variant may have installed,
+# built or not, and the folders that are libgmon's own once empty).
 #
 # Up to three builds of the same sources, each a static archive:
 #   src/libgmon/libgmon.a        native C library (glibc), $(CC)
@@ -18,7 +21,19 @@
 # and `make install` puts it in $(exec_prefix)/<triple>/lib (crosslibdir),
 # the folder Debian's cross compilers search, with a pkg-config file in
 # its pkgconfig/ subfolder.  `make libgmon-cross` runs that build for
-# every target in LGM_CROSS_TRIPLES whose compiler is installed.
+# every target in LGM_CROSS_TRIPLES whose compiler is installed.  A plain
+# `make install` also installs each cross archive already built there
+# (as it does libc_p.a), in the same place.
+#
+# Install folders (make variables; configure sets the first two):
+#   libdir       libgmon.a, pkgconfig/libgmon*.pc
+#   includedir   libgmon.h
+#   auditdir     libgmon-audit.so (default $(libdir); Debian's package
+#                puts it in a private subfolder); the pkg-config variable
+#                auditmodule names it: pkg-config --variable=auditmodule libgmon
+#   musllibdir   the musl build (default $(libdir)/musl)
+#   libdir32     the i386 build (default $(exec_prefix)/lib32)
+# LGM_M32=no leaves the i386 build out even where -m32 links.
 
 LGM := src/libgmon
 LGM_BUILD := $(LGM)/build
@@ -75,6 +90,7 @@ LGM_NO_PATTERNS := -fno-tree-loop-distribute-patterns
 LGM_HOT_CFLAGS = -fno-builtin
 
 musllibdir ?= $(libdir)/musl
+auditdir ?= $(libdir)
 # Set by configure; a CROSS build may run without it.  libgmon.h and
 # libgmon(3) are installed with the native build only.
 includedir ?= $(prefix)/include
@@ -110,13 +126,23 @@ $(3): $$($(1)_LGM_OBJS)
 	$(or $(4),$$(AR)) rcs $$@ $$($(1)_LGM_OBJS)
 endef
 
-# $(call LGM_PC,libdir,suffix,libc name): the shell command that writes a
-# pkg-config file to stdout.  It runs at install time, so the file names
-# the folders the archives really go to, even when they are overridden on
-# the `make install` command line.
+# $(call LGM_PC,libdir,suffix,libc name[,audit module]): the shell
+# command that writes a pkg-config file to stdout.  It runs at install
+# time, so the file names the folders the archives really go to, even when
+# they are overridden on the `make install` command line.  Without an
+# audit module the auditmodule line is left out.
 LGM_PC = sed -e 's|@prefix@|$(prefix)|' -e 's|@exec_prefix@|$(exec_prefix)|' \
 	-e 's|@libdir@|$(1)|' -e 's|@includedir@|$(includedir)|' -e 's|@SUFFIX@|$(2)|' -e 's|@LIBC@|$(3)|' \
-	-e 's|@VERSION@|$(LGM_VERSION)|' $(LGM)/libgmon.pc.in
+	-e 's|@VERSION@|$(LGM_VERSION)|' -e 's|@AUDIT@|$(4)|' -e '/^auditmodule=$$/d' \
+	$(LGM)/libgmon.pc.in
+
+# $(call lgm_rmdir,folder): remove the folder if it is empty and exists.
+lgm_rmdir = { ! [ -d $(1) ] || rmdir $(1) 2>/dev/null || :; }
+
+# Where a plain `make install` puts the cross archives built in the tree
+# (the folder Debian's cross compilers search), and which ones exist.
+lgm_crossdir = $(exec_prefix)/$(1)/lib
+LGM_CROSS_BUILT = $(patsubst $(LGM)/cross/%/libgmon.a,%,$(wildcard $(LGM)/cross/*/libgmon.a))
 
 ifeq ($(strip $(CROSS)),)
 
@@ -125,16 +151,38 @@ $(eval $(call LGM_VARIANT,native,$(CC),$(LGM)/libgmon.a))
 # program's PLT calls into shared libraries for GMON_SHLIBS (audit.c).
 $(LGM)/libgmon-audit.so: $(LGM)/audit.c $(LGM)/arch-audit.c $(LGM)/audit_port.h $(LGM)/elf_notes.h
 	$(CC) -std=gnu11 -Wall -Wextra $(LGM_USER_CFLAGS) -O2 -fPIC -shared \
-		-fvisibility=default -I$(LGM) -o $@ $(LGM)/audit.c $(LGM)/arch-audit.c
+		-fvisibility=default -I$(LGM) $(LDFLAGS) -o $@ $(LGM)/audit.c $(LGM)/arch-audit.c
 LIBGMON_TARGETS := $(LGM)/libgmon.a $(LGM)/libgmon-audit.so
-LIBGMON_INSTALL = $(INSTALL) -d $(DESTDIR)$(libdir)/pkgconfig && \
+LIBGMON_INSTALL = $(INSTALL) -d $(DESTDIR)$(libdir)/pkgconfig $(DESTDIR)$(auditdir) && \
 	$(INSTALL) -m 644 $(LGM)/libgmon.a $(DESTDIR)$(libdir)/libgmon.a && \
-	$(INSTALL) -m 755 $(LGM)/libgmon-audit.so $(DESTDIR)$(libdir)/libgmon-audit.so && \
-	$(INSTALL) -d $(DESTDIR)$(includedir) $(DESTDIR)$(mandir)/man3 && \
+	$(INSTALL) -m 644 $(LGM)/libgmon-audit.so $(DESTDIR)$(auditdir)/libgmon-audit.so && \
+	$(INSTALL) -d $(DESTDIR)$(includedir) && \
 	$(INSTALL) -m 644 include/libgmon.h $(DESTDIR)$(includedir)/libgmon.h && \
-	$(INSTALL) -m 644 doc/libgmon.3 $(DESTDIR)$(mandir)/man3/libgmon.3 && \
-	$(call LGM_PC,$(libdir),,native C library) \
+	$(call LGM_PC,$(libdir),,native C library,$(auditdir)/libgmon-audit.so) \
 		> $(DESTDIR)$(libdir)/pkgconfig/libgmon.pc
+# The cross archives built in this tree (make libgmon-cross), each with
+# its pkg-config file.
+LIBGMON_INSTALL += $(foreach t,$(LGM_CROSS_BUILT), && \
+	$(INSTALL) -d $(DESTDIR)$(call lgm_crossdir,$(t))/pkgconfig && \
+	$(INSTALL) -m 644 $(LGM)/cross/$(t)/libgmon.a $(DESTDIR)$(call lgm_crossdir,$(t))/libgmon.a && \
+	$(call LGM_PC,$(call lgm_crossdir,$(t)),,$(t) C library) \
+		> $(DESTDIR)$(call lgm_crossdir,$(t))/pkgconfig/libgmon.pc)
+
+# Everything any variant installs, whether built now or not.
+LIBGMON_UNINSTALL = rm -f $(DESTDIR)$(libdir)/libgmon.a \
+	$(DESTDIR)$(auditdir)/libgmon-audit.so $(DESTDIR)$(includedir)/libgmon.h \
+	$(DESTDIR)$(libdir)/pkgconfig/libgmon.pc $(DESTDIR)$(libdir)/pkgconfig/libgmon-musl.pc \
+	$(DESTDIR)$(libdir)/pkgconfig/libgmon-32.pc \
+	$(DESTDIR)$(musllibdir)/libgmon.a $(DESTDIR)$(musllibdir)/gcrt1.o \
+	$(DESTDIR)$(musllibdir)/libc_p.a $(DESTDIR)$(libdir32)/libgmon.a \
+	$(foreach t,$(sort $(LGM_CROSS_TRIPLES) $(LGM_CROSS_BUILT)), \
+		$(DESTDIR)$(call lgm_crossdir,$(t))/libgmon.a \
+		$(DESTDIR)$(call lgm_crossdir,$(t))/pkgconfig/libgmon.pc) && \
+	$(call lgm_rmdir,$(DESTDIR)$(musllibdir)) && \
+	$(if $(filter-out $(libdir),$(auditdir)),$(call lgm_rmdir,$(DESTDIR)$(auditdir)) &&) \
+	$(call lgm_rmdir,$(DESTDIR)$(libdir)/pkgconfig) \
+	$(foreach t,$(sort $(LGM_CROSS_TRIPLES) $(LGM_CROSS_BUILT)), \
+		&& $(call lgm_rmdir,$(DESTDIR)$(call lgm_crossdir,$(t))/pkgconfig))
 
 ifneq ($(strip $(MUSL_GCC)),)
 $(eval $(call LGM_VARIANT,musl,$(MUSL_GCC),$(LGM)/musl/libgmon.a))
@@ -149,13 +197,15 @@ LIBGMON_INSTALL += && $(INSTALL) -d $(DESTDIR)$(musllibdir) && \
 		> $(DESTDIR)$(libdir)/pkgconfig/libgmon-musl.pc
 endif
 
-LGM_M32 := $(shell printf 'int main(void){return 0;}\n' | \
+LGM_M32 ?= $(shell printf 'int main(void){return 0;}\n' | \
              $(CC) -m32 -x c -o /dev/null - >/dev/null 2>&1 && echo yes)
 ifeq ($(LGM_M32),yes)
 $(eval $(call LGM_VARIANT,m32,$(CC) -m32,$(LGM)/32/libgmon.a))
 LIBGMON_TARGETS += $(LGM)/32/libgmon.a
 LIBGMON_INSTALL += && $(INSTALL) -d $(DESTDIR)$(libdir32) && \
-	$(INSTALL) -m 644 $(LGM)/32/libgmon.a $(DESTDIR)$(libdir32)/libgmon.a
+	$(INSTALL) -m 644 $(LGM)/32/libgmon.a $(DESTDIR)$(libdir32)/libgmon.a && \
+	$(call LGM_PC,$(libdir32),-32,i386 native C library) \
+		> $(DESTDIR)$(libdir)/pkgconfig/libgmon-32.pc
 endif
 
 else # CROSS: one build, for that target only
@@ -171,6 +221,9 @@ LIBGMON_INSTALL = $(INSTALL) -d $(DESTDIR)$(crosslibdir)/pkgconfig && \
 		$(DESTDIR)$(crosslibdir)/libgmon.a && \
 	$(call LGM_PC,$(crosslibdir),,$(LGM_TRIPLE) C library) \
 		> $(DESTDIR)$(crosslibdir)/pkgconfig/libgmon.pc
+LIBGMON_UNINSTALL = rm -f $(DESTDIR)$(crosslibdir)/libgmon.a \
+		$(DESTDIR)$(crosslibdir)/pkgconfig/libgmon.pc && \
+	$(call lgm_rmdir,$(DESTDIR)$(crosslibdir)/pkgconfig)
 
 endif
 
@@ -193,6 +246,7 @@ libgmon-cross:
 	done
 
 libgmon-clean:
-	rm -rf $(LGM_BUILD) $(LGM)/musl $(LGM)/32 $(LGM)/cross $(LGM)/libgmon.a
+	rm -rf $(LGM_BUILD) $(LGM)/musl $(LGM)/32 $(LGM)/cross $(LGM)/libgmon.a \
+	       $(LGM)/libgmon-audit.so
 
 .PHONY: libgmon libgmon-cross libgmon-clean
