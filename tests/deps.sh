@@ -79,6 +79,9 @@ if [ "${1:-}" != --build ]; then
 	need_file /usr/bin/x86_64-linux-gnu-gprof.single binutils-multiarch
 	# speedscope (from npm) reads the folded stacks in tests/formats.sh
 	need_cmd npm npm
+	# the manual pages' checks (tests/manpages.sh)
+	need_cmd groff groff-base
+	need_cmd man man-db
 	# tests/install.sh and tests/debian.sh: pkg-config, and what building
 	# and checking the Debian packages needs (dpkg-buildpackage wants
 	# build-essential besides debian/control's Build-Depends)
