@@ -12,6 +12,7 @@
 #include <bfd.h>
 
 #include "gprof.h"
+#include "line_bounds.h"
 
 struct probe {
 	const char *file, *func;
@@ -92,6 +93,236 @@ static bool scan_addr(struct gprof *g, struct line_scan *ls, vma_t addr,
 	return true;
 }
 
+struct line_list {
+	struct line_rec *v;
+	size_t n, cap;
+};
+
+static void line_push(struct gprof *g, struct line_list *l, vma_t addr,
+                      const struct probe *p)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? l->cap * 2 : 1024;
+		l->v = xrealloc(l->v, l->cap * sizeof *l->v);
+	}
+	struct line_rec *r = &l->v[l->n++];
+	r->name = str_intern(g, p->func);
+	r->file = source_file_intern(g, p->file);
+	r->line = (int)p->line;
+	r->addr = addr;
+	r->is_static = line_is_static(&g->syms, l->n > 1 ? r - 1 : NULL, r);
+}
+
+/* The reference way (and the fallback): every address of .text. */
+static void scan_bytes(struct gprof *g, struct line_scan *ls,
+                       struct line_list *l, vma_t lo, vma_t hi, unsigned step)
+{
+	struct probe cur;
+	for (vma_t addr = lo; addr < hi; addr += step)
+		if (scan_addr(g, ls, addr, &cur))
+			line_push(g, l, addr, &cur);
+}
+
+/* What BFD answered at an address (or would, per the line table): ok as
+   probe_at() says. */
+struct answer {
+	struct probe p;
+	bool ok;
+};
+
+static struct answer ask(struct gprof *g, vma_t addr)
+{
+	struct answer a;
+	a.ok = probe_at(g, addr, &a.p);
+	return a;
+}
+
+/* The byte scan's step at one address whose first answer is `cold` and
+   whose second, asked only when needed, would be `warm`. */
+static void feed(struct gprof *g, struct line_scan *ls, struct line_list *l,
+                 vma_t addr, const struct answer *cold,
+                 const struct answer *warm)
+{
+	if (!cold->ok)
+		return;
+	if (!ls->have_cold || !same_place(&ls->cold_prev, &cold->p)) {
+		ls->ncold++;
+		ls->cold_prev = cold->p;
+		ls->have_cold = true;
+	}
+	if (ls->have_prev && same_place(&ls->prev, &cold->p))
+		return;
+	if (!warm->ok || (ls->have_prev && same_place(&ls->prev, &warm->p)))
+		return;
+	ls->prev = warm->p;
+	ls->have_prev = true;
+	line_push(g, l, addr, &warm->p);
+}
+
+/* Boundaries moved up to the addresses the byte scan would probe (every
+   step-th from lo); where several land on one, the line table's answer
+   no longer stands. */
+static void align_bounds(struct line_bounds *lb, vma_t lo, vma_t hi,
+                         unsigned step)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < lb->n; i++) {
+		vma_t a = lo + (lb->addr[i] - lo + step - 1) / step * step;
+		if (a >= hi)
+			break;
+		if (n > 0 && lb->addr[n - 1] == a) {
+			lb->kind[n - 1] |= lb->kind[i];
+			lb->file[n - 1] = -1;
+			continue;
+		}
+		lb->addr[n] = a;
+		lb->kind[n] = lb->kind[i];
+		lb->file[n] = lb->file[i];
+		lb->line[n++] = lb->line[i];
+	}
+	lb->n = n;
+}
+
+/*
+ * The answers at the boundaries, gathered before the scan.  Where a
+ * function may start (LB_FUNC) BFD is asked twice, as the byte scan asks
+ * it: its first answer there can be a cold one.  At a row that is no
+ * other boundary, the function is the one BFD already settled on, and
+ * the line and file are the line table's, so BFD need not be asked at
+ * all once it has named that file (its spelling of the path is learnt
+ * from its answers).  Asking BFD there would change nothing.
+ */
+struct gather {
+	const struct line_bounds *lb;
+	struct answer *cold, *warm;
+	bool *guessed;
+	const char **fname;          /* BFD's name of each file number */
+	struct answer settled;       /* BFD's last answer since a function bound */
+	bool broken;                 /* BFD disagreed with the line table */
+};
+
+/* BFD's answer at a row: its file's name, checked against what it said
+   before, and its line against the table's. */
+static void learn(struct gather *gt, size_t i, const struct answer *a)
+{
+	int f = gt->lb->file[i];
+	if (f < 0 || !a->ok)
+		return;
+	if (a->p.line != gt->lb->line[i])
+		gt->broken = true;
+	else if (!gt->fname[f])
+		gt->fname[f] = a->p.file;
+	else if (strcmp(gt->fname[f], a->p.file) != 0)
+		gt->broken = true;
+}
+
+static bool guess(struct gather *gt, size_t i, struct answer *out)
+{
+	int f = gt->lb->file[i];
+	if (f < 0 || !gt->fname[f] || gt->lb->line[i] == 0 || !gt->settled.ok)
+		return false;
+	out->ok = true;
+	out->p.file = gt->fname[f];
+	out->p.func = gt->settled.p.func;
+	out->p.line = gt->lb->line[i];
+	return true;
+}
+
+static void gather_answers(struct gprof *g, struct gather *gt)
+{
+	const struct line_bounds *lb = gt->lb;
+	for (size_t i = 0; i < lb->n; i++) {
+		if (!(lb->kind[i] & LB_FUNC) && guess(gt, i, &gt->warm[i])) {
+			gt->guessed[i] = true;
+		} else {
+			if (lb->kind[i] & LB_FUNC)
+				gt->cold[i] = ask(g, lb->addr[i]);
+			gt->warm[i] = ask(g, lb->addr[i]);
+			if (!(lb->kind[i] & LB_FUNC))
+				gt->cold[i] = gt->warm[i];
+			gt->settled = gt->warm[i];
+			learn(gt, i, &gt->warm[i]);
+			continue;
+		}
+		gt->cold[i] = gt->warm[i];
+	}
+}
+
+static bool same_answer(const struct answer *a, const struct answer *b)
+{
+	return a->ok == b->ok && (!a->ok || same_place(&a->p, &b->p));
+}
+
+/* Some guesses, checked against BFD (every one would do no harm, but
+   cost the time saved): spread over the text, and among rows where the
+   table has several lines at one address.  Any miss, and every guess is
+   replaced by BFD's answer. */
+static void check_guesses(struct gprof *g, struct gather *gt)
+{
+	const struct line_bounds *lb = gt->lb;
+	size_t nguess = 0, nambig = 0, seen = 0, seen_ambig = 0;
+	for (size_t i = 0; i < lb->n; i++)
+		if (gt->guessed[i]) {
+			nguess++;
+			nambig += (lb->kind[i] & LB_AMBIG) != 0;
+		}
+	size_t every = nguess / 2048 + 1, every_ambig = nambig / 2048 + 1;
+	for (size_t i = 0; i < lb->n && !gt->broken; i++) {
+		if (!gt->guessed[i])
+			continue;
+		bool pick = seen++ % every == 0;
+		if (lb->kind[i] & LB_AMBIG)
+			pick |= seen_ambig++ % every_ambig == 0;
+		if (!pick)
+			continue;
+		struct answer a = ask(g, lb->addr[i]);
+		if (!same_answer(&a, &gt->warm[i]))
+			gt->broken = true;
+	}
+	if (!gt->broken)
+		return;
+	for (size_t i = 0; i < lb->n; i++)
+		if (gt->guessed[i])
+			gt->cold[i] = gt->warm[i] = ask(g, lb->addr[i]);
+}
+
+/*
+ * The byte scan, over the boundaries only.  After a function bound, the
+ * next address would answer as BFD settled at the bound (its warm
+ * answer), and so would every address up to the next boundary, which
+ * changes nothing; the same holds after a row.
+ */
+static void scan_bounds(struct gprof *g, struct line_scan *ls,
+                        struct line_list *l, const struct line_bounds *lb,
+                        vma_t hi, unsigned step)
+{
+	struct gather gt = { .lb = lb };
+	gt.cold = xmalloc((lb->n + 1) * sizeof *gt.cold);
+	gt.warm = xmalloc((lb->n + 1) * sizeof *gt.warm);
+	gt.guessed = xcalloc(lb->n + 1, sizeof *gt.guessed);
+	gt.fname = xcalloc(lb->nfiles + 1, sizeof *gt.fname);
+	gather_answers(g, &gt);
+	check_guesses(g, &gt);
+	for (size_t i = 0; i < lb->n; i++) {
+		vma_t a = lb->addr[i], next = i + 1 < lb->n ? lb->addr[i + 1] : hi;
+		feed(g, ls, l, a, &gt.cold[i], &gt.warm[i]);
+		if ((lb->kind[i] & LB_FUNC) && a + step < next)
+			feed(g, ls, l, a + step, &gt.warm[i], &gt.warm[i]);
+	}
+	free(gt.cold);
+	free(gt.warm);
+	free(gt.guessed);
+	free(gt.fname);
+}
+
+/* GPROF_LINE_SCAN=bytes asks BFD about every address, as a check on the
+   boundaries (tests/lines.sh compares the two). */
+static bool byte_scan_forced(void)
+{
+	const char *e = getenv("GPROF_LINE_SCAN");
+	return e && strcmp(e, "bytes") == 0;
+}
+
 /* Line symbols are collected apart, then join the (already finished)
    function symbols, and the whole table is finished again. */
 void core_build_line_syms(struct gprof *g)
@@ -106,39 +337,33 @@ void core_build_line_syms(struct gprof *g)
 	    bfd_section_size(text) > fsize)
 		die(g, "%s: section .text is larger than the file (damaged?)",
 		    g->opt.image);
-	struct line_rec *lines = NULL;
-	size_t n = 0, cap = 0;
+	struct line_list l = { 0 };
 	struct line_scan ls = { 0 };
-	struct probe cur;
+	struct line_bounds lb;
 
-	for (vma_t addr = lo; addr < hi; addr += step) {
-		if (!scan_addr(g, &ls, addr, &cur))
-			continue;
-		if (n == cap) {
-			cap = cap ? cap * 2 : 1024;
-			lines = xrealloc(lines, cap * sizeof *lines);
-		}
-		struct line_rec *r = &lines[n++];
-		r->name = str_intern(g, cur.func);
-		r->file = source_file_intern(g, cur.file);
-		r->line = (int)cur.line;
-		r->addr = addr;
-		r->is_static = line_is_static(&g->syms, n > 1 ? r - 1 : NULL, r);
+	if (!byte_scan_forced() && g->bfd_syms && g->has_line_info &&
+	    line_bounds_read(bfd_get_filename(g->abfd), lo, hi, &lb)) {
+		align_bounds(&lb, lo, hi, step);
+		scan_bounds(g, &ls, &l, &lb, hi, step);
+		line_bounds_free(&lb);
+	} else {
+		scan_bytes(g, &ls, &l, lo, hi, step);
 	}
-	if (ls.ncold != (long)n)
+	if (ls.ncold != (long)l.n)
 		die(g, "somebody miscounted: ltab.len=%ld instead of %zu",
-		    ls.ncold, n);
-	symtab_reserve(&g->syms, g->syms.len + n);
-	for (size_t i = 0; i < n; i++) {
+		    ls.ncold, l.n);
+	symtab_reserve(&g->syms, g->syms.len + l.n);
+	for (size_t i = 0; i < l.n; i++) {
+		struct line_rec *r = &l.v[i];
 		struct sym *s = symtab_add(&g->syms);
-		s->name = lines[i].name;
-		s->file = lines[i].file;
-		s->line = lines[i].line;
+		s->name = r->name;
+		s->file = r->file;
+		s->line = r->line;
 		s->file_known = true;
-		s->addr = lines[i].addr;
-		s->is_static = lines[i].is_static;
+		s->addr = r->addr;
+		s->is_static = r->is_static;
 		s->bfd_order = (unsigned)g->syms.len;
 	}
-	free(lines);
+	free(l.v);
 	symtab_finish(g, &g->syms, hi);
 }
