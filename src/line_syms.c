@@ -316,11 +316,11 @@ static void scan_bounds(struct gprof *g, struct line_scan *ls,
 }
 
 /* GPROF_LINE_SCAN=bytes asks BFD about every address, as a check on the
-   boundaries (tests/lines.sh compares the two). */
-static bool byte_scan_forced(void)
+   boundaries; =bounds insists on them (tests/lines.sh compares the two). */
+static const char *line_scan_mode(void)
 {
 	const char *e = getenv("GPROF_LINE_SCAN");
-	return e && strcmp(e, "bytes") == 0;
+	return e ? e : "";
 }
 
 /* Line symbols are collected apart, then join the (already finished)
@@ -341,11 +341,15 @@ void core_build_line_syms(struct gprof *g)
 	struct line_scan ls = { 0 };
 	struct line_bounds lb;
 
-	if (!byte_scan_forced() && g->bfd_syms && g->has_line_info &&
+	const char *mode = line_scan_mode();
+	if (strcmp(mode, "bytes") != 0 && g->bfd_syms && g->has_line_info &&
 	    line_bounds_read(bfd_get_filename(g->abfd), lo, hi, &lb)) {
 		align_bounds(&lb, lo, hi, step);
 		scan_bounds(g, &ls, &l, &lb, hi, step);
 		line_bounds_free(&lb);
+	} else if (strcmp(mode, "bounds") == 0) {
+		die(g, "%s: GPROF_LINE_SCAN=bounds: no line table to scan by",
+		    g->opt.image);
 	} else {
 		scan_bytes(g, &ls, &l, lo, hi, step);
 	}
