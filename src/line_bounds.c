@@ -21,6 +21,7 @@ void line_bounds_free(struct line_bounds *lb)
 	free(lb->kind);
 	free(lb->file);
 	free(lb->line);
+	free(lb->func);
 	*lb = (struct line_bounds){ 0 };
 }
 
@@ -45,6 +46,13 @@ bool line_bounds_read(const char *path, uint64_t lo, uint64_t hi,
 #include <elfutils/libdw.h>
 #include <gelf.h>
 
+/* One piece of a function's (or inlined subroutine's) range, with the
+   number of its DIE. */
+struct fn_range {
+	uint64_t start, end;
+	int func;
+};
+
 struct bound {
 	uint64_t addr;
 	size_t seq;                  /* order found, kept among equal addresses */
@@ -59,6 +67,9 @@ struct acc {
 	struct bound *v;
 	size_t n, cap;
 	uint64_t lo, hi;
+	struct fn_range *fr;         /* pieces of functions' ranges */
+	size_t nfr, capfr;
+	int nfuncs;                  /* function DIEs numbered so far */
 	size_t rows;                 /* line-table rows seen, in text or not */
 	size_t files;                /* file numbers given so far */
 	unsigned unit;               /* units read so far */
@@ -164,13 +175,36 @@ static void add_elf_bounds(struct acc *a, Elf *elf)
 	}
 }
 
+static bool is_function(int tag)
+{
+	return tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine ||
+	       tag == DW_TAG_entry_point;
+}
+
 /* Does BFD make a function of this DIE, or a unit whose ranges pick
    where it looks?  Blocks, labels and the rest change nothing it says. */
 static bool tag_matters(int tag)
 {
-	return tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine ||
-	       tag == DW_TAG_entry_point || tag == DW_TAG_compile_unit ||
+	return is_function(tag) || tag == DW_TAG_compile_unit ||
 	       tag == DW_TAG_partial_unit;
+}
+
+static void add_fn_range(struct acc *a, uint64_t start, uint64_t end,
+                         int func)
+{
+	if (a->failed || end <= start)
+		return;
+	if (a->nfr == a->capfr) {
+		size_t cap = a->capfr ? a->capfr * 2 : 1024;
+		struct fn_range *v = realloc(a->fr, cap * sizeof *v);
+		if (!v) {
+			a->failed = true;
+			return;
+		}
+		a->fr = v;
+		a->capfr = cap;
+	}
+	a->fr[a->nfr++] = (struct fn_range){ start, end, func };
 }
 
 /* One DIE's ranges, however written (low/high pc, DW_AT_ranges in
@@ -182,11 +216,18 @@ static void add_die_ranges(struct acc *a, Dwarf_Die *die)
 	bool has_ranges = dwarf_hasattr(die, DW_AT_ranges) ||
 	                  dwarf_hasattr(die, DW_AT_high_pc);
 
-	if (!tag_matters(dwarf_tag(die)) ||
+	int tag = dwarf_tag(die), func = -1;
+
+	if (!tag_matters(tag) ||
 	    (!has_ranges && !dwarf_hasattr(die, DW_AT_low_pc)))
 		return;
-	while ((off = dwarf_ranges(die, off, &base, &start, &end)) > 0)
+	if (is_function(tag) && a->nfuncs < INT_MAX)
+		func = a->nfuncs++;
+	while ((off = dwarf_ranges(die, off, &base, &start, &end)) > 0) {
 		add_range(a, start, end);
+		if (func >= 0)
+			add_fn_range(a, start, end, func);
+	}
 	/* A range list we cannot read may still be one BFD reads. */
 	if (off < 0 && has_ranges)
 		a->failed = true;
@@ -335,7 +376,7 @@ static int cmp_bound(const void *pa, const void *pb)
 /* The bounds at one address, b[0..n), made one entry: the last row that
    does not end a sequence is the one BFD keeps; rows of two units, or
    of two lines, make the entry one to check. */
-static void merge_group(const struct bound *b, size_t n,
+static bool merge_group(const struct bound *b, size_t n,
                         struct line_bounds *out, size_t k)
 {
 	const struct bound *row = NULL;
@@ -355,6 +396,74 @@ static void merge_group(const struct bound *b, size_t n,
 	out->kind[k] = kind;
 	out->file[k] = row && !units ? row->file : -1;
 	out->line[k] = row ? row->line : 0;
+	/* a row here, or an end of sequence: either way the row before no
+	   longer reaches this address */
+	return (kind & LB_ROW) != 0;
+}
+
+static int cmp_fn_range(const void *pa, const void *pb)
+{
+	const struct fn_range *x = pa, *y = pb;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return x->func < y->func ? -1 : x->func > y->func;
+}
+
+/*
+ * The function BFD settles on at each boundary: of the pieces of ranges
+ * holding the address, the shortest (BFD's best fit); -1 where none
+ * holds it or two of one length do.  A sweep over the sorted pieces,
+ * keeping those that may still hold the next address.
+ */
+static bool find_functions(struct acc *a, struct line_bounds *out)
+{
+	struct fn_range **live = malloc((a->nfr + 1) * sizeof *live);
+	size_t nlive = 0, next = 0;
+	if (!live)
+		return false;
+	qsort(a->fr, a->nfr, sizeof *a->fr, cmp_fn_range);
+	for (size_t k = 0; k < out->n; k++) {
+		uint64_t addr = out->addr[k];
+		while (next < a->nfr && a->fr[next].start <= addr)
+			live[nlive++] = &a->fr[next++];
+		size_t kept = 0;
+		const struct fn_range *best = NULL;
+		bool tie = false;
+		for (size_t i = 0; i < nlive; i++) {
+			const struct fn_range *r = live[i];
+			if (r->end <= addr)
+				continue;
+			live[kept++] = live[i];
+			uint64_t len = r->end - r->start;
+			if (!best || len < best->end - best->start) {
+				best = r;
+				tie = false;
+			} else if (len == best->end - best->start && r->func != best->func) {
+				tie = true;
+			}
+		}
+		nlive = kept;
+		out->func[k] = best && !tie ? best->func : -1;
+	}
+	free(live);
+	return true;
+}
+
+/* A boundary that is no row reads the row before it, if that one does
+   not end its sequence. */
+static void inherit_rows(struct line_bounds *out, const bool *has_row)
+{
+	int file = -1;
+	unsigned line = 0;
+	for (size_t k = 0; k < out->n; k++) {
+		if (has_row[k]) {
+			file = out->file[k];
+			line = out->line[k];
+		} else {
+			out->file[k] = file;
+			out->line[k] = line;
+		}
+	}
 }
 
 /* Sorted, one entry per address with the kinds of all its bounds. */
@@ -365,16 +474,28 @@ static bool finish(struct acc *a, struct line_bounds *out)
 	out->kind = malloc(a->n + 1);
 	out->file = malloc((a->n + 1) * sizeof *out->file);
 	out->line = malloc((a->n + 1) * sizeof *out->line);
+	out->func = malloc((a->n + 1) * sizeof *out->func);
+	bool *has_row = malloc(a->n + 1);
 	out->n = 0;
 	out->nfiles = a->files;
-	if (!out->addr || !out->kind || !out->file || !out->line) {
+	out->nfuncs = (size_t)a->nfuncs;
+	if (!out->addr || !out->kind || !out->file || !out->line ||
+	    !out->func || !has_row) {
+		free(has_row);
 		line_bounds_free(out);
 		return false;
 	}
 	for (size_t i = 0, j; i < a->n; i = j) {
 		for (j = i + 1; j < a->n && a->v[j].addr == a->v[i].addr; j++)
 			;
-		merge_group(&a->v[i], j - i, out, out->n++);
+		has_row[out->n] = merge_group(&a->v[i], j - i, out, out->n);
+		out->n++;
+	}
+	inherit_rows(out, has_row);
+	free(has_row);
+	if (!find_functions(a, out)) {
+		line_bounds_free(out);
+		return false;
 	}
 	return true;
 }
@@ -404,6 +525,7 @@ bool line_bounds_read(const char *path, uint64_t lo, uint64_t hi,
 		elf_end(elf);
 	close(fd);
 	free(a.v);
+	free(a.fr);
 	return ok;
 }
 

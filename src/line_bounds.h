@@ -24,13 +24,17 @@ enum {
    reads (the last one at that address, as BFD keeps only the last),
    with its file as a number (one per file entry of each unit), or file
    -1 when the table alone cannot say (no row, rows of several units, an
-   end of sequence only). */
+   end of sequence only).  A boundary that is not a row has the row
+   before it. */
 struct line_bounds {
 	uint64_t *addr;              /* sorted, each once */
 	unsigned char *kind;         /* LB_* bits of each address */
 	int *file;
 	unsigned *line;
-	size_t n, nfiles;
+	int *func;                   /* the function DIE whose range piece
+	                                holding the address is shortest, as a
+	                                number; -1: none, or a tie */
+	size_t n, nfiles, nfuncs;
 };
 
 /* The boundaries inside [lo, hi) of the ELF file at `path`, lo always

@@ -184,29 +184,39 @@ static void align_bounds(struct line_bounds *lb, vma_t lo, vma_t hi,
 }
 
 /*
- * The answers at the boundaries, gathered before the scan.  Where a
- * function may start (LB_FUNC) BFD is asked twice, as the byte scan asks
- * it: its first answer there can be a cold one.  At a row that is no
- * other boundary, the function is the one BFD already settled on, and
- * the line and file are the line table's, so BFD need not be asked at
- * all once it has named that file (its spelling of the path is learnt
- * from its answers).  Asking BFD there would change nothing.
+ * The answers at the boundaries, gathered before the scan.  BFD's first
+ * answer inside a function can be a cold one (the symbol table's name),
+ * so where a function is met for the first time BFD is asked twice, as
+ * the byte scan asks it.  Elsewhere BFD has settled: the function is one
+ * it named before (its name learnt then), the line and file are the line
+ * table's (BFD's spelling of each file's path learnt from its answers),
+ * and BFD need not be asked at all.  Asking it there anyway changes
+ * nothing, so some of these guesses are checked as the scan goes, and
+ * rows again at the end.
  */
 struct gather {
 	const struct line_bounds *lb;
 	struct answer *cold, *warm;
 	bool *guessed;
 	const char **fname;          /* BFD's name of each file number */
-	struct answer settled;       /* BFD's last answer since a function bound */
-	bool broken;                 /* BFD disagreed with the line table */
+	const char **func_name;      /* BFD's settled name of each function */
+	struct answer settled;       /* the answer at the last boundary */
+	size_t nguessed_funcs;
+	bool broken;                 /* BFD disagreed with a guess */
 };
 
-/* BFD's answer at a row: its file's name, checked against what it said
-   before, and its line against the table's. */
+/* BFD's answer at a boundary: its file's name and its function's name,
+   checked against what it said before, and its line against the table. */
 static void learn(struct gather *gt, size_t i, const struct answer *a)
 {
-	int f = gt->lb->file[i];
-	if (f < 0 || !a->ok)
+	int f = gt->lb->file[i], fn = gt->lb->func[i];
+	if (!a->ok)
+		return;
+	if (fn >= 0 && !gt->func_name[fn])
+		gt->func_name[fn] = a->p.func;
+	else if (fn >= 0 && strcmp(gt->func_name[fn], a->p.func) != 0)
+		gt->broken = true;
+	if (f < 0)
 		return;
 	if (a->p.line != gt->lb->line[i])
 		gt->broken = true;
@@ -216,41 +226,66 @@ static void learn(struct gather *gt, size_t i, const struct answer *a)
 		gt->broken = true;
 }
 
+/* The answer at boundary i from the line table and what BFD said
+   before, or false when that is not known (or not to be trusted). */
 static bool guess(struct gather *gt, size_t i, struct answer *out)
 {
-	int f = gt->lb->file[i];
-	if (f < 0 || !gt->fname[f] || gt->lb->line[i] == 0 || !gt->settled.ok)
+	const struct line_bounds *lb = gt->lb;
+	int f = lb->file[i], fn = lb->func[i];
+	const char *func;
+	if (gt->broken || f < 0 || !gt->fname[f] || lb->line[i] == 0)
 		return false;
+	if (lb->kind[i] & LB_FUNC) {
+		if (fn < 0 || !gt->func_name[fn])
+			return false;        /* a function met for the first time */
+		func = gt->func_name[fn];
+	} else {
+		if (!gt->settled.ok)
+			return false;
+		func = gt->settled.p.func;
+	}
 	out->ok = true;
 	out->p.file = gt->fname[f];
-	out->p.func = gt->settled.p.func;
-	out->p.line = gt->lb->line[i];
+	out->p.func = func;
+	out->p.line = lb->line[i];
 	return true;
-}
-
-static void gather_answers(struct gprof *g, struct gather *gt)
-{
-	const struct line_bounds *lb = gt->lb;
-	for (size_t i = 0; i < lb->n; i++) {
-		if (!(lb->kind[i] & LB_FUNC) && guess(gt, i, &gt->warm[i])) {
-			gt->guessed[i] = true;
-		} else {
-			if (lb->kind[i] & LB_FUNC)
-				gt->cold[i] = ask(g, lb->addr[i]);
-			gt->warm[i] = ask(g, lb->addr[i]);
-			if (!(lb->kind[i] & LB_FUNC))
-				gt->cold[i] = gt->warm[i];
-			gt->settled = gt->warm[i];
-			learn(gt, i, &gt->warm[i]);
-			continue;
-		}
-		gt->cold[i] = gt->warm[i];
-	}
 }
 
 static bool same_answer(const struct answer *a, const struct answer *b)
 {
 	return a->ok == b->ok && (!a->ok || same_place(&a->p, &b->p));
+}
+
+/* BFD asked at boundary i, twice where a function may start there. */
+static void ask_bfd(struct gprof *g, struct gather *gt, size_t i)
+{
+	vma_t addr = gt->lb->addr[i];
+	gt->cold[i] = ask(g, addr);
+	gt->warm[i] = gt->lb->kind[i] & LB_FUNC ? ask(g, addr) : gt->cold[i];
+	learn(gt, i, &gt->warm[i]);
+}
+
+enum { CHECK_EVERY = 64 };   /* one guessed function bound in so many */
+
+static void gather_answers(struct gprof *g, struct gather *gt)
+{
+	const struct line_bounds *lb = gt->lb;
+	struct answer guessed;
+	for (size_t i = 0; i < lb->n; i++) {
+		if (!guess(gt, i, &guessed)) {
+			ask_bfd(g, gt, i);
+		} else if ((lb->kind[i] & LB_FUNC) &&
+		           gt->nguessed_funcs++ % CHECK_EVERY == 0) {
+			ask_bfd(g, gt, i);
+			if (!same_answer(&gt->cold[i], &guessed) ||
+			    !same_answer(&gt->warm[i], &guessed))
+				gt->broken = true;
+		} else {
+			gt->cold[i] = gt->warm[i] = guessed;
+			gt->guessed[i] = !(lb->kind[i] & LB_FUNC);
+		}
+		gt->settled = gt->warm[i];
+	}
 }
 
 /* Some guesses, checked against BFD (every one would do no harm, but
@@ -266,7 +301,7 @@ static void check_guesses(struct gprof *g, struct gather *gt)
 			nguess++;
 			nambig += (lb->kind[i] & LB_AMBIG) != 0;
 		}
-	size_t every = nguess / 2048 + 1, every_ambig = nambig / 2048 + 1;
+	size_t every = nguess / 1024 + 1, every_ambig = nambig / 1024 + 1;
 	for (size_t i = 0; i < lb->n && !gt->broken; i++) {
 		if (!gt->guessed[i])
 			continue;
@@ -301,6 +336,7 @@ static void scan_bounds(struct gprof *g, struct line_scan *ls,
 	gt.warm = xmalloc((lb->n + 1) * sizeof *gt.warm);
 	gt.guessed = xcalloc(lb->n + 1, sizeof *gt.guessed);
 	gt.fname = xcalloc(lb->nfiles + 1, sizeof *gt.fname);
+	gt.func_name = xcalloc(lb->nfuncs + 1, sizeof *gt.func_name);
 	gather_answers(g, &gt);
 	check_guesses(g, &gt);
 	for (size_t i = 0; i < lb->n; i++) {
@@ -313,6 +349,7 @@ static void scan_bounds(struct gprof *g, struct line_scan *ls,
 	free(gt.warm);
 	free(gt.guessed);
 	free(gt.fname);
+	free(gt.func_name);
 }
 
 /* GPROF_LINE_SCAN=bytes asks BFD about every address, as a check on the
