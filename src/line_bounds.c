@@ -6,8 +6,11 @@
  * address ranges table), of a symbol and of a section.  Between two such
  * addresses BFD reads the same row, finds the same innermost function and
  * falls back on the same symbol, so -l need not ask it about each byte.
- * Read with elfutils' libdw and libelf; without them (HAVE_LIBDW unset)
- * there are no boundaries and the caller scans every byte.
+ * With each boundary go the row of the line table there and the function
+ * whose range piece holding it is shortest, from which line_syms.c guesses
+ * BFD's answer where BFD has settled.  Read with elfutils' libdw and
+ * libelf; without them (HAVE_LIBDW unset) there are no boundaries and the
+ * caller scans every byte.
  */
 #include "config.h"
 
