@@ -25,7 +25,7 @@ SRCS = src/main.c src/pipeline.c src/options.c src/core.c src/symtab.c src/sym_i
        src/decode_mips.c src/decode_alpha.c src/decode_sparc.c \
        src/decode_vax.c src/decode_arm.c src/decode_riscv.c \
        src/decode_ppc.c src/decode_s390.c src/cg_print.c src/basic_blocks.c src/utils.c \
-       src/sort.c src/strbuf.c src/line_syms.c src/map_file.c \
+       src/sort.c src/strbuf.c src/line_syms.c src/line_bounds.c src/map_file.c \
        src/annotate.c src/safe_file.c src/report.c src/flat_profile.c \
        src/flat_print.c src/cg_order.c src/link_order.c src/source_lines.c \
        src/gmon_codec.c src/hist_record.c src/arc_record.c src/bb_record.c \

@@ -285,6 +285,7 @@ fi
 # GMON_SHLIBS and libgmon-audit.so beside glibc's runtime.
 echo
 sh "$top/bench/shlibs.sh"
+echo; sh "$top/bench/lines.sh"	# -l and -A on one big compilation unit
 
 # What GMON_CLOCK=wall costs, beside glibc's runtime.
 if [ -f "$top/bench/wall.sh" ]; then

@@ -156,6 +156,37 @@ static FILE *open_source(const struct gprof *g, const char *path)
 	return f;
 }
 
+/* The source copied to `out` a block at a time, each line behind its
+   annotation (the last line too when it has no newline). */
+static void copy_annotated(const struct gprof *g, FILE *out, FILE *src,
+                           const struct source_file *f, struct line_stats *st)
+{
+	char buf[1 << 16];
+	uint64_t last = 0;
+	int lineno = 1;
+	bool at_start = true;
+	size_t n;
+
+	while ((n = fread(buf, 1, sizeof buf, src)) > 0) {
+		for (const char *p = buf, *end = buf + n; p < end;) {
+			if (at_start) {
+				const struct sym *s = lineno <= f->num_lines ?
+					f->line[lineno] : NULL;
+				annotate_line(g, out, s, &last, st);
+				at_start = false;
+			}
+			const char *nl = memchr(p, '\n', (size_t)(end - p));
+			const char *stop = nl ? nl + 1 : end;
+			fwrite(p, 1, (size_t)(stop - p), out);
+			p = stop;
+			if (nl) {
+				lineno++;
+				at_start = true;
+			}
+		}
+	}
+}
+
 static void annotate_file(const struct gprof *g, FILE *out, FILE *src,
                           const struct source_file *f)
 {
@@ -171,24 +202,7 @@ static void annotate_file(const struct gprof *g, FILE *out, FILE *src,
 			st.total += f->line[i]->ncalls;
 		}
 	}
-	uint64_t last = 0;
-	int lineno = 1;
-	bool at_start = true;
-	int c;
-
-	while ((c = getc(src)) != EOF) {
-		if (at_start) {
-			const struct sym *s = lineno <= f->num_lines ?
-				f->line[lineno] : NULL;
-			annotate_line(g, out, s, &last, &st);
-			at_start = false;
-		}
-		putc(c, out);
-		if (c == '\n') {
-			lineno++;
-			at_start = true;
-		}
-	}
+	copy_annotated(g, out, src, f, &st);
 	if (g->opt.table_length > 0)
 		print_top_lines(g, out, f, &st);
 	print_summary(out, &st);

@@ -12,6 +12,7 @@
 #include <bfd.h>
 
 #include "gprof.h"
+#include "line_bounds.h"
 
 struct probe {
 	const char *file, *func;
@@ -70,26 +71,292 @@ struct line_scan {
 	long ncold;
 };
 
-static bool scan_addr(struct gprof *g, struct line_scan *ls, vma_t addr,
-                      struct probe *out)
+struct line_list {
+	struct line_rec *v;
+	size_t n, cap;
+};
+
+static void line_push(struct gprof *g, struct line_list *l, vma_t addr,
+                      const struct probe *p)
 {
-	struct probe cur;
-	if (!probe_at(g, addr, &cur))
+	if (l->n == l->cap) {
+		l->cap = l->cap ? l->cap * 2 : 1024;
+		l->v = xrealloc(l->v, l->cap * sizeof *l->v);
+	}
+	struct line_rec *r = &l->v[l->n++];
+	r->name = str_intern(g, p->func);
+	r->file = source_file_intern(g, p->file);
+	r->line = (int)p->line;
+	r->addr = addr;
+	r->is_static = line_is_static(&g->syms, l->n > 1 ? r - 1 : NULL, r);
+}
+
+/* What BFD answered at an address (or would, per the line table): ok as
+   probe_at() says. */
+struct answer {
+	struct probe p;
+	bool ok;
+};
+
+static struct answer ask(struct gprof *g, vma_t addr)
+{
+	struct answer a;
+	a.ok = probe_at(g, addr, &a.p);
+	return a;
+}
+
+/* The byte scan's step at one address, given BFD's first answer there:
+   counted for the cold pass; true when a second answer is wanted. */
+static bool feed_cold(struct line_scan *ls, const struct answer *cold)
+{
+	if (!cold->ok)
 		return false;
-	if (!ls->have_cold || !same_place(&ls->cold_prev, &cur)) {
+	if (!ls->have_cold || !same_place(&ls->cold_prev, &cold->p)) {
 		ls->ncold++;
-		ls->cold_prev = cur;
+		ls->cold_prev = cold->p;
 		ls->have_cold = true;
 	}
-	if (ls->have_prev && same_place(&ls->prev, &cur))
-		return false;
-	if (!probe_at(g, addr, &cur) ||
-	    (ls->have_prev && same_place(&ls->prev, &cur)))
-		return false;
-	ls->prev = cur;
+	return !ls->have_prev || !same_place(&ls->prev, &cold->p);
+}
+
+/* ... and its second answer, which starts a line symbol if it is new. */
+static void feed_warm(struct gprof *g, struct line_scan *ls,
+                      struct line_list *l, vma_t addr,
+                      const struct answer *warm)
+{
+	if (!warm->ok || (ls->have_prev && same_place(&ls->prev, &warm->p)))
+		return;
+	ls->prev = warm->p;
 	ls->have_prev = true;
-	*out = cur;
+	line_push(g, l, addr, &warm->p);
+}
+
+static void feed(struct gprof *g, struct line_scan *ls, struct line_list *l,
+                 vma_t addr, const struct answer *cold,
+                 const struct answer *warm)
+{
+	if (feed_cold(ls, cold))
+		feed_warm(g, ls, l, addr, warm);
+}
+
+/* The reference way (and the fallback): every address of .text, asked
+   a second time only where a new symbol may start. */
+static void scan_bytes(struct gprof *g, struct line_scan *ls,
+                       struct line_list *l, vma_t lo, vma_t hi, unsigned step)
+{
+	for (vma_t addr = lo; addr < hi; addr += step) {
+		struct answer a = ask(g, addr);
+		if (feed_cold(ls, &a)) {
+			a = ask(g, addr);
+			feed_warm(g, ls, l, addr, &a);
+		}
+	}
+}
+
+/* Boundaries moved up to the addresses the byte scan would probe (every
+   step-th from lo); where several land on one, the line table's answer
+   no longer stands. */
+static void align_bounds(struct line_bounds *lb, vma_t lo, vma_t hi,
+                         unsigned step)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < lb->n; i++) {
+		vma_t a = lo + (lb->addr[i] - lo + step - 1) / step * step;
+		if (a >= hi)
+			break;
+		if (n > 0 && lb->addr[n - 1] == a) {
+			lb->kind[n - 1] |= lb->kind[i];
+			lb->file[n - 1] = -1;
+			continue;
+		}
+		lb->addr[n] = a;
+		lb->kind[n] = lb->kind[i];
+		lb->file[n] = lb->file[i];
+		lb->line[n++] = lb->line[i];
+	}
+	lb->n = n;
+}
+
+/*
+ * The answers at the boundaries, gathered before the scan.  BFD's first
+ * answer inside a function can be a cold one (the symbol table's name),
+ * so where a function is met for the first time BFD is asked twice, as
+ * the byte scan asks it.  Elsewhere BFD has settled: the function is one
+ * it named before (its name learnt then), the line and file are the line
+ * table's (BFD's spelling of each file's path learnt from its answers),
+ * and BFD need not be asked at all.  Asking it there anyway changes
+ * nothing, so some of these guesses are checked as the scan goes, and
+ * rows again at the end.
+ */
+struct gather {
+	const struct line_bounds *lb;
+	struct answer *cold, *warm;
+	bool *guessed;
+	const char **fname;          /* BFD's name of each file number */
+	const char **func_name;      /* BFD's settled name of each function */
+	struct answer settled;       /* the answer at the last boundary */
+	size_t nguessed_funcs;
+	bool broken;                 /* BFD disagreed with a guess */
+};
+
+/* BFD's answer at a boundary: its file's name and its function's name,
+   checked against what it said before, and its line against the table. */
+static void learn(struct gather *gt, size_t i, const struct answer *a)
+{
+	int f = gt->lb->file[i], fn = gt->lb->func[i];
+	if (!a->ok)
+		return;
+	if (fn >= 0 && !gt->func_name[fn])
+		gt->func_name[fn] = a->p.func;
+	else if (fn >= 0 && strcmp(gt->func_name[fn], a->p.func) != 0)
+		gt->broken = true;
+	if (f < 0)
+		return;
+	if (a->p.line != gt->lb->line[i])
+		gt->broken = true;
+	else if (!gt->fname[f])
+		gt->fname[f] = a->p.file;
+	else if (strcmp(gt->fname[f], a->p.file) != 0)
+		gt->broken = true;
+}
+
+/* The answer at boundary i from the line table and what BFD said
+   before, or false when that is not known (or not to be trusted). */
+static bool guess(struct gather *gt, size_t i, struct answer *out)
+{
+	const struct line_bounds *lb = gt->lb;
+	int f = lb->file[i], fn = lb->func[i];
+	const char *func;
+	if (gt->broken || f < 0 || !gt->fname[f] || lb->line[i] == 0)
+		return false;
+	if (lb->kind[i] & LB_FUNC) {
+		if (fn < 0 || !gt->func_name[fn])
+			return false;        /* a function met for the first time */
+		func = gt->func_name[fn];
+	} else {
+		if (!gt->settled.ok)
+			return false;
+		func = gt->settled.p.func;
+	}
+	out->ok = true;
+	out->p.file = gt->fname[f];
+	out->p.func = func;
+	out->p.line = lb->line[i];
 	return true;
+}
+
+static bool same_answer(const struct answer *a, const struct answer *b)
+{
+	return a->ok == b->ok && (!a->ok || same_place(&a->p, &b->p));
+}
+
+/* BFD asked at boundary i, twice where a function may start there. */
+static void ask_bfd(struct gprof *g, struct gather *gt, size_t i)
+{
+	vma_t addr = gt->lb->addr[i];
+	gt->cold[i] = ask(g, addr);
+	gt->warm[i] = gt->lb->kind[i] & LB_FUNC ? ask(g, addr) : gt->cold[i];
+	learn(gt, i, &gt->warm[i]);
+}
+
+enum { CHECK_EVERY = 64 };   /* one guessed function bound in so many */
+
+static void gather_answers(struct gprof *g, struct gather *gt)
+{
+	const struct line_bounds *lb = gt->lb;
+	struct answer guessed;
+	for (size_t i = 0; i < lb->n; i++) {
+		if (!guess(gt, i, &guessed)) {
+			ask_bfd(g, gt, i);
+		} else if ((lb->kind[i] & LB_FUNC) &&
+		           gt->nguessed_funcs++ % CHECK_EVERY == 0) {
+			ask_bfd(g, gt, i);
+			if (!same_answer(&gt->cold[i], &guessed) ||
+			    !same_answer(&gt->warm[i], &guessed))
+				gt->broken = true;
+		} else {
+			gt->cold[i] = gt->warm[i] = guessed;
+			gt->guessed[i] = !(lb->kind[i] & LB_FUNC);
+		}
+		gt->settled = gt->warm[i];
+	}
+}
+
+/* Some guesses, checked against BFD (every one would do no harm, but
+   cost the time saved): spread over the text, and among rows where the
+   table has several lines at one address.  Any miss, and every guess is
+   replaced by BFD's answer. */
+static void check_guesses(struct gprof *g, struct gather *gt)
+{
+	const struct line_bounds *lb = gt->lb;
+	size_t nguess = 0, nambig = 0, seen = 0, seen_ambig = 0;
+	for (size_t i = 0; i < lb->n; i++)
+		if (gt->guessed[i]) {
+			nguess++;
+			nambig += (lb->kind[i] & LB_AMBIG) != 0;
+		}
+	size_t every = nguess / 1024 + 1, every_ambig = nambig / 1024 + 1;
+	for (size_t i = 0; i < lb->n && !gt->broken; i++) {
+		if (!gt->guessed[i])
+			continue;
+		bool pick = seen++ % every == 0;
+		if (lb->kind[i] & LB_AMBIG)
+			pick |= seen_ambig++ % every_ambig == 0;
+		if (!pick)
+			continue;
+		struct answer a = ask(g, lb->addr[i]);
+		if (!same_answer(&a, &gt->warm[i]))
+			gt->broken = true;
+	}
+	if (!gt->broken)
+		return;
+	for (size_t i = 0; i < lb->n; i++)
+		if (gt->guessed[i])
+			gt->cold[i] = gt->warm[i] = ask(g, lb->addr[i]);
+}
+
+/* GPROF_LINE_SCAN=bytes asks BFD about every address, as a check on the
+   boundaries; =bounds insists on them (tests/lines.sh compares the two). */
+static const char *line_scan_mode(void)
+{
+	const char *e = getenv("GPROF_LINE_SCAN");
+	return e ? e : "";
+}
+
+/*
+ * The byte scan, over the boundaries only.  After a function bound, the
+ * next address would answer as BFD settled at the bound (its warm
+ * answer), and so would every address up to the next boundary, which
+ * changes nothing; the same holds after a row.
+ */
+static void scan_bounds(struct gprof *g, struct line_scan *ls,
+                        struct line_list *l, const struct line_bounds *lb,
+                        vma_t hi, unsigned step)
+{
+	struct gather gt = { .lb = lb };
+	gt.cold = xmalloc((lb->n + 1) * sizeof *gt.cold);
+	gt.warm = xmalloc((lb->n + 1) * sizeof *gt.warm);
+	gt.guessed = xcalloc(lb->n + 1, sizeof *gt.guessed);
+	gt.fname = xcalloc(lb->nfiles + 1, sizeof *gt.fname);
+	gt.func_name = xcalloc(lb->nfuncs + 1, sizeof *gt.func_name);
+	gather_answers(g, &gt);
+	check_guesses(g, &gt);
+	/* A guess BFD contradicted: the rows were asked again, but earlier
+	   function bounds may be wrong.  The tests insist on none. */
+	if (gt.broken && strcmp(line_scan_mode(), "bounds") == 0)
+		die(g, "%s: GPROF_LINE_SCAN=bounds: BFD contradicted the line "
+		    "table's guesses", g->opt.image);
+	for (size_t i = 0; i < lb->n; i++) {
+		vma_t a = lb->addr[i], next = i + 1 < lb->n ? lb->addr[i + 1] : hi;
+		feed(g, ls, l, a, &gt.cold[i], &gt.warm[i]);
+		if ((lb->kind[i] & LB_FUNC) && a + step < next)
+			feed(g, ls, l, a + step, &gt.warm[i], &gt.warm[i]);
+	}
+	free(gt.cold);
+	free(gt.warm);
+	free(gt.guessed);
+	free(gt.fname);
+	free(gt.func_name);
 }
 
 /* Line symbols are collected apart, then join the (already finished)
@@ -106,39 +373,37 @@ void core_build_line_syms(struct gprof *g)
 	    bfd_section_size(text) > fsize)
 		die(g, "%s: section .text is larger than the file (damaged?)",
 		    g->opt.image);
-	struct line_rec *lines = NULL;
-	size_t n = 0, cap = 0;
+	struct line_list l = { 0 };
 	struct line_scan ls = { 0 };
-	struct probe cur;
+	struct line_bounds lb;
 
-	for (vma_t addr = lo; addr < hi; addr += step) {
-		if (!scan_addr(g, &ls, addr, &cur))
-			continue;
-		if (n == cap) {
-			cap = cap ? cap * 2 : 1024;
-			lines = xrealloc(lines, cap * sizeof *lines);
-		}
-		struct line_rec *r = &lines[n++];
-		r->name = str_intern(g, cur.func);
-		r->file = source_file_intern(g, cur.file);
-		r->line = (int)cur.line;
-		r->addr = addr;
-		r->is_static = line_is_static(&g->syms, n > 1 ? r - 1 : NULL, r);
+	const char *mode = line_scan_mode();
+	if (strcmp(mode, "bytes") != 0 && g->bfd_syms && g->has_line_info &&
+	    line_bounds_read(bfd_get_filename(g->abfd), lo, hi, &lb)) {
+		align_bounds(&lb, lo, hi, step);
+		scan_bounds(g, &ls, &l, &lb, hi, step);
+		line_bounds_free(&lb);
+	} else if (strcmp(mode, "bounds") == 0) {
+		die(g, "%s: GPROF_LINE_SCAN=bounds: no line table to scan by",
+		    g->opt.image);
+	} else {
+		scan_bytes(g, &ls, &l, lo, hi, step);
 	}
-	if (ls.ncold != (long)n)
+	if (ls.ncold != (long)l.n)
 		die(g, "somebody miscounted: ltab.len=%ld instead of %zu",
-		    ls.ncold, n);
-	symtab_reserve(&g->syms, g->syms.len + n);
-	for (size_t i = 0; i < n; i++) {
+		    ls.ncold, l.n);
+	symtab_reserve(&g->syms, g->syms.len + l.n);
+	for (size_t i = 0; i < l.n; i++) {
+		struct line_rec *r = &l.v[i];
 		struct sym *s = symtab_add(&g->syms);
-		s->name = lines[i].name;
-		s->file = lines[i].file;
-		s->line = lines[i].line;
+		s->name = r->name;
+		s->file = r->file;
+		s->line = r->line;
 		s->file_known = true;
-		s->addr = lines[i].addr;
-		s->is_static = lines[i].is_static;
+		s->addr = r->addr;
+		s->is_static = r->is_static;
 		s->bfd_order = (unsigned)g->syms.len;
 	}
-	free(lines);
+	free(l.v);
 	symtab_finish(g, &g->syms, hi);
 }

@@ -45,6 +45,9 @@ run_step "shared-library side files, src/gprof" sh tests/shlibs.sh src/gprof
 run_step "shared-library side files, build-san/gprof (ASan+UBSan)" \
 	sh tests/shlibs.sh build-san/gprof
 run_step "documented differences from GNU gprof" sh tests/differences.sh src/gprof
+run_step "-l by line-table bounds vs every byte, src/gprof" sh tests/lines.sh src/gprof
+run_step "-l by line-table bounds vs every byte, build-san/gprof (ASan+UBSan)" \
+	sh tests/lines.sh build-san/gprof
 run_step "gprof-bbconv" sh tests/bbconv.sh
 run_step "manual pages (groff, options, environment)" sh tests/manpages.sh
 run_step "-c decoders on cross-built programs (qemu), src/gprof" \

@@ -51,6 +51,8 @@ need_cmd automake automake
 need_header bfd.h binutils-dev
 need_header libiberty/demangle.h libiberty-dev
 need_header zlib.h zlib1g-dev
+# optional for the build (-l reads DWARF line tables with it), but wanted
+need_header elfutils/libdw.h libdw-dev
 
 if [ "${1:-}" != --build ]; then
 	need_cmd musl-gcc musl-tools
