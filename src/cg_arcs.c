@@ -18,6 +18,17 @@
 #include "gprof.h"
 #include "cg_scan.h"
 
+/* The arc from s to itself: a walk of its children (together about one
+   pass over the arcs, which lie by parent) rather than a hash table that
+   would otherwise never be built. */
+static const struct arc *self_arc(const struct sym *s)
+{
+	for (const struct arc *a = s->children; a; a = a->next_child)
+		if (a->child == s)
+			return a;
+	return NULL;
+}
+
 /* Reset the analysis fields; a recursive arc's count moves from ncalls to
    self_calls.  With -c the symbol's own text is scanned right after, as
    GNU interleaves the two (arcs it adds are seen by later symbols). */
@@ -28,7 +39,7 @@ static void init_syms(struct gprof *g)
 
 	for (size_t i = 0; i < g->syms.len; i++) {
 		struct sym *s = &g->syms.base[i];
-		struct arc *self = arc_lookup(g, s, s);
+		const struct arc *self = self_arc(s);
 
 		s->child_time = 0.0;
 		if (self) {

@@ -351,6 +351,11 @@ struct gprof {
 	size_t narc_blocks;
 	struct arc **arc_hash;
 	size_t arc_hash_size;
+	struct arc *arc_unhashed;    /* arcs made in bulk, not in arc_hash */
+	size_t narc_unhashed;        /* until the next lookup */
+	bool arcs_on_syms;           /* an arc touches a symbol of syms: no
+	                                bulk loading (arc_bulk.c) after it */
+	struct arc_pending *arc_pending; /* records read, not yet arcs */
 	size_t narcs;
 	struct arc **arcs;           /* non-self arcs in creation order */
 	size_t narcs_global, arcs_cap;
@@ -563,6 +568,12 @@ struct arc *arc_add(struct gprof *g, struct sym *parent, struct sym *child,
                     uint64_t count);
 
 void cg_free_arc_blocks(struct gprof *g);
+bool cg_arc_wanted(struct gprof *g, struct sym **parent, struct sym **child);
+void arc_adopt_block(struct gprof *g, struct arc *v, size_t n);
+
+/* ---- arc_bulk.c: a profile's arcs, built at once ---- */
+void arc_take(struct gprof *g, vma_t from_pc, vma_t self_pc, uint64_t count);
+void arc_bulk_flush(struct gprof *g);
 
 /* ---- cg_dfn.c ---- */
 void cg_dfn(struct gprof *g, struct sym *root);

@@ -1,0 +1,76 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# bench/graph.sh - the call graph at scale (issue 16): the 100,000-function,
+# 1,000,000-arc report, default and -b -p, how the time grows when the
+# program doubles, and peak memory, each against its target and beside GNU
+# gprof where GNU finishes in reasonable time.
+#
+# Sourced by bench/run.sh (it uses run.sh's synth, synth_gmon, measure and
+# mb); BENCH_GRAPH_ONLY=1 make bench runs this section alone.
+# BENCH_GRAPH_RUNS (default 5) runs per measurement: medians, as the
+# machine may be shared.
+
+g_runs=${BENCH_GRAPH_RUNS:-5}
+
+# The figures of the code before this work (commit a4aff57, same machine,
+# medians of 5 runs), the baseline of the memory target.
+before_default_s=3.10 before_bp_s=1.50 before_mb=213.0
+
+# gmeasure VAR N M OPTS: ours (and GNU, when N allows) on synth-N's
+# M-arc profile; sets VAR_{wall,cpu,kb} and gn_{wall,cpu,kb} ("-" when
+# GNU was not run).
+gmeasure() {
+	gm_p=$out/synth-$2/prog gm_g=$out/synth-$2/gmon-$3.out
+	# shellcheck disable=SC2086
+	measure "$1" "$tmp" "$tmp/graph-ours.txt" "$g_runs" -- "$ours" $4 "$gm_p" "$gm_g"
+	gn_wall=- gn_cpu=- gn_kb=-
+	if [ "$have_gnu" = 1 ] && [ "$2" -le "$gnu_max_n" ]; then
+		# shellcheck disable=SC2086
+		measure gn "$tmp" "$tmp/graph-gnu.txt" "$g_runs" -- "$gnu" $4 "$gm_p" "$gm_g"
+	fi
+}
+
+# verdict VALUE LIMIT: "ok" when VALUE <= LIMIT.
+verdict() {
+	awk -v v="$1" -v l="$2" 'BEGIN { print (v + 0 <= l + 0) ? "ok" : "MISSED" }'
+}
+
+div() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
+gmb() { if [ "$1" = - ]; then echo -; else mb "$1"; fi; }
+
+grow() {
+	printf '%-26s %9s %9s %-12s %6s %9s\n' "$@" | tee -a "$results"
+}
+
+{
+	echo
+	echo "call graph at scale (issue 16): median of $g_runs runs; ratios of cpu seconds"
+} | tee -a "$results"
+grow "measure" "ours" "GNU" "target" "" "before"
+
+for n in 20000 40000 50000 100000; do
+	synth "$n"
+	synth_gmon "$n" $((n * 3))
+done
+synth_gmon 100000 1000000
+
+gmeasure big 100000 1000000 ""
+grow "100k/1M default: wall s" "$big_wall" "$gn_wall" "<= 1.0" \
+     "$(verdict "$big_wall" 1.0)" "$before_default_s"
+big_mb=$(mb "$big_kb")
+gmeasure bp 100000 1000000 "-b -p"
+grow "100k/1M -b -p: wall s" "$bp_wall" "$gn_wall" "<= 0.3" \
+     "$(verdict "$bp_wall" 0.3)" "$before_bp_s"
+grow "100k/1M default: peak MB" "$big_mb" - "<= $before_mb" \
+     "$(verdict "$big_mb" "$before_mb")" "$before_mb"
+
+# Doubling N (M = 3N): how much more the default report costs.
+for pair in 20000:40000 50000:100000; do
+	a=${pair%%:*} b=${pair##*:}
+	gmeasure sa "$a" $((a * 3)) ""
+	ga=$gn_cpu
+	gmeasure sb "$b" $((b * 3)) ""
+	gr=-
+	[ "$ga" = - ] || [ "$gn_cpu" = - ] || gr=$(div "$gn_cpu" "$ga")
+	r=$(div "$sb_cpu" "$sa_cpu")
+	grow "N ${a%000}k->${b%000}k: cpu ratio" "$r" "$gr" "<= 2.2" "$(verdict "$r" 2.2)" ""
+done
