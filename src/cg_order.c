@@ -66,17 +66,15 @@ static struct arc *next_of(const struct arc *a, bool parents)
 	return parents ? a->next_parent : a->next_child;
 }
 
-/* Writes the arcs of one list, ranked, to `dst` (NULL-terminated);
+/* Writes the n arcs of one list, ranked, to `dst` (NULL-terminated);
    callers ascending, callees descending.  `k` and `v` have room for the
-   list.  Returns its length. */
-static size_t rank_list(struct arc *head, bool parents, struct arc **dst,
-                      struct arc_key *k, struct arc_key **v)
+   list.  The list is walked once (a caller list lies all over memory):
+   keys go in from the end, as the sort wants the list reversed. */
+static void rank_list(struct arc *head, bool parents, size_t n,
+                      struct arc **dst, struct arc_key *k, struct arc_key **v)
 {
-	size_t n = 0, i;
+	size_t i = n;
 
-	for (struct arc *a = head; a; a = next_of(a, parents))
-		n++;
-	i = n;
 	for (struct arc *a = head; a; a = next_of(a, parents)) {
 		--i;
 		k[i].rank = arc_rank(a);
@@ -91,31 +89,40 @@ static size_t rank_list(struct arc *head, bool parents, struct arc **dst,
 	for (i = 0; i < n; i++)
 		dst[i] = v[i]->arc;
 	dst[n] = NULL;
-	return n;
 }
 
-static size_t list_len(const struct arc *a, bool parents)
+/* How many callers each symbol has, counted along the callee lists
+   (which lie by caller: one pass through memory, where walking each
+   caller list would jump about). */
+static uint32_t *count_callers(const struct symtab *st, uint32_t *callees)
 {
-	size_t n = 0;
+	uint32_t *np = xcalloc(st->len ? st->len : 1, sizeof *np);
 
-	for (; a; a = next_of(a, parents))
-		n++;
-	return n;
+	for (size_t i = 0; i < st->len; i++) {
+		uint32_t nc = 0;
+
+		for (const struct arc *a = st->base[i].children; a;
+		     a = a->next_child, nc++)
+			if (a->child >= st->base && a->child < st->base + st->len)
+				np[a->child - st->base]++;
+		callees[i] = nc;
+	}
+	return np;
 }
 
 static void rank_all_arcs(struct gprof *g)
 {
 	struct symtab *st = &g->syms;
 	size_t total = 0, longest = 1;
+	uint32_t *nc = xmalloc((st->len ? st->len : 1) * sizeof *nc);
+	uint32_t *np = count_callers(st, nc);
 
 	for (size_t i = 0; i < st->len; i++) {
-		size_t np = list_len(st->base[i].parents, true);
-		size_t nc = list_len(st->base[i].children, false);
-		total += np + nc + 2;
-		if (np > longest)
-			longest = np;
-		if (nc > longest)
-			longest = nc;
+		total += (size_t)np[i] + nc[i] + 2;
+		if (np[i] > longest)
+			longest = np[i];
+		if (nc[i] > longest)
+			longest = nc[i];
 	}
 	free(g->rank_pool);
 	g->rank_pool = xmalloc((total ? total : 1) * sizeof *g->rank_pool);
@@ -126,12 +133,16 @@ static void rank_all_arcs(struct gprof *g)
 	for (size_t i = 0; i < st->len; i++) {
 		struct sym *s = &st->base[i];
 		s->by_rank_parents = at;
-		at += rank_list(s->parents, true, at, k, v) + 1;
+		rank_list(s->parents, true, np[i], at, k, v);
+		at += np[i] + 1;
 		s->by_rank_children = at;
-		at += rank_list(s->children, false, at, k, v) + 1;
+		rank_list(s->children, false, nc[i], at, k, v);
+		at += nc[i] + 1;
 	}
 	free(k);
 	free(v);
+	free(np);
+	free(nc);
 }
 
 static int cmp_member(const void *pa, const void *pb, void *ctx)
