@@ -60,9 +60,34 @@ static void init_syms(struct gprof *g)
 	cg_scan_close(scan);
 }
 
+/* Calls into each cycle from outside are its ncalls, calls between
+   different members its self_calls.  Integer sums do not care about
+   order: one pass along the callee lists (which lie by caller in memory)
+   instead of walking every member's caller list. */
+static void cycle_calls(struct gprof *g)
+{
+	struct symtab *st = &g->syms;
+
+	for (size_t i = 0; i < st->len; i++) {
+		const struct sym *p = &st->base[i];
+
+		for (const struct arc *a = p->children; a; a = a->next_child) {
+			const struct sym *c = a->child;
+
+			if (c->cycle_num == 0 || c == p)
+				continue;
+			struct sym *cyc = &g->cycles[c->cycle_num - 1];
+
+			if (p->cycle_num == c->cycle_num)
+				cyc->self_calls += a->count;
+			else
+				cyc->ncalls += a->count;
+		}
+	}
+}
+
 /* One header per cycle, numbered in address order of the cycle heads;
-   members point to it.  Calls into the cycle from outside are its ncalls,
-   calls between different members its self_calls. */
+   members point to it. */
 static void cycle_link(struct gprof *g)
 {
 	struct symtab *st = &g->syms;
@@ -91,16 +116,9 @@ static void cycle_link(struct gprof *g)
 			m->cycle_num = n;
 			m->cyc_head = cyc;
 		}
-		for (struct sym *m = s; m; m = m->cyc_next)
-			for (struct arc *a = m->parents; a; a = a->next_parent) {
-				if (a->parent == m)
-					continue;
-				if (a->parent->cycle_num == n)
-					cyc->self_calls += a->count;
-				else
-					cyc->ncalls += a->count;
-			}
 	}
+	if (n > 0)
+		cycle_calls(g);
 }
 
 static int cmp_topo(const void *pa, const void *pb, void *ctx)
@@ -301,9 +319,7 @@ struct sym **cg_assemble(struct gprof *g, size_t *nentries)
 
 	init_syms(g);
 	g->dfn_counter = 0;
-	for (size_t i = 0; i < st->len; i++)
-		if (st->base[i].top_order == 0)
-			cg_dfn(g, &st->base[i]);
+	cg_dfn_all(g);
 	cycle_link(g);
 
 	struct sym **topo = xmalloc((st->len ? st->len : 1) * sizeof *topo);

@@ -122,16 +122,13 @@ struct sym {
 	int top_order;               /* depth-first (post-order) number */
 	int index;                   /* number printed in the call graph */
 	bool print_flag;
-	bool busy;                   /* on the dfn stack */
 	struct arc *parents, *children;
 	double fract;                /* share of time propagated */
 	double prop_self, prop_child;
 	double child_time;           /* children's time charged to this sym */
 	struct sym *cyc_head;        /* cycle header (or self) */
 	struct sym *cyc_next;        /* next member of the cycle */
-	struct sym *cyc_tail;        /* cg_dfn: last member of a root's list */
 	int cycle_num;               /* cycle this symbol heads or belongs to, 0 if none */
-	int dfn_pos;                 /* cg_dfn: stack position, 0 if off it */
 	struct arc **by_rank_parents;  /* parents in report order (see */
 	struct arc **by_rank_children; /* cg_rank_arcs), NULL-terminated */
 };
@@ -576,7 +573,7 @@ void arc_take(struct gprof *g, vma_t from_pc, vma_t self_pc, uint64_t count);
 void arc_bulk_flush(struct gprof *g);
 
 /* ---- cg_dfn.c ---- */
-void cg_dfn(struct gprof *g, struct sym *root);
+void cg_dfn_all(struct gprof *g);
 
 /* ---- cg_arcs.c ---- */
 struct sym **cg_assemble(struct gprof *g, size_t *nentries);
