@@ -29,6 +29,8 @@ struct report {
 	bool started;                /* a report was printed: the next one
 	                                opens with a form feed */
 	char **shown;                /* display names of g->syms, by index */
+	uint32_t *shown_len;         /* and their lengths (the call graph
+	                                prints a name per line: no strlen) */
 	size_t nshown;
 	struct sym_loc *loc;         /* files looked up here, by index */
 	char **extra;                /* names of symbols outside g->syms */
