@@ -303,6 +303,25 @@ static void prefetch_ahead(struct arc *const *ap, size_t i, size_t n,
 	}
 }
 
+/* The caller lines (parents) or callee lines of `s`.  A line's count is
+   a share of the calls into the callee's cycle as a whole, if any. */
+static void print_ranked(const struct gprof *g, struct report *r,
+                         const struct sym *s, bool parents)
+{
+	struct arc *const *ap = parents ? s->by_rank_parents
+	                                : s->by_rank_children;
+	size_t n = list_len(ap);
+
+	for (size_t i = 0; i < n; i++) {
+		prefetch_ahead(ap, i, n, parents);
+		const struct sym *o = parents ? ap[i]->parent : ap[i]->child;
+		const struct sym *callee = parents ? s : o;
+
+		print_arc_line(g, r, ap[i], o, o == s || in_same_cycle(o, s),
+		               callee->cyc_head->ncalls);
+	}
+}
+
 static void print_parents(const struct gprof *g, struct report *r,
                           const struct sym *child)
 {
@@ -313,34 +332,7 @@ static void print_parents(const struct gprof *g, struct report *r,
 		        "<spontaneous>\n", "", "", "", cw, cw, "", "", "");
 		return;
 	}
-	/* Shares of a cycle member's calls are shares of the whole cycle's. */
-	uint64_t total = child->cyc_head->ncalls;
-	struct arc *const *ap = child->by_rank_parents;
-	size_t n = list_len(ap);
-
-	for (size_t i = 0; i < n; i++) {
-		prefetch_ahead(ap, i, n, true);
-		const struct sym *p = ap[i]->parent;
-
-		print_arc_line(g, r, ap[i], p,
-		               p == child || in_same_cycle(p, child), total);
-	}
-}
-
-static void print_children(const struct gprof *g, struct report *r,
-                           const struct sym *parent)
-{
-	struct arc *const *ap = parent->by_rank_children;
-	size_t n = list_len(ap);
-
-	for (size_t i = 0; i < n; i++) {
-		prefetch_ahead(ap, i, n, false);
-		const struct sym *c = ap[i]->child;
-
-		print_arc_line(g, r, ap[i], c,
-		               c == parent || in_same_cycle(c, parent),
-		               c->cyc_head->ncalls);
-	}
+	print_ranked(g, r, child, true);
 }
 
 static void print_primary(const struct gprof *g, struct report *r,
@@ -382,7 +374,7 @@ void cg_print(const struct gprof *g, struct report *r)
 		} else {
 			print_parents(g, r, s);
 			print_primary(g, r, s);
-			print_children(g, r, s);
+			print_ranked(g, r, s, false);
 		}
 		if (g->opt.bsd_style)
 			fputc('\n', out);
