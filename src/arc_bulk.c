@@ -19,16 +19,25 @@
 
 #include "gprof.h"
 
-/* One record, as symbol numbers; counts wider than 32 bits are split
-   over several records (they add back up when merged). */
+/* One record, as symbol numbers.  A count of WIDE or more is kept
+   aside, with its record number (BSD counts are as wide as an address). */
 struct arc_rec {
 	uint32_t parent, child;
 	uint32_t count;
 };
 
+#define WIDE UINT32_MAX
+
+struct wide_count {
+	size_t rec;
+	uint64_t count;
+};
+
 struct arc_pending {
 	struct arc_rec *v;
 	size_t n, cap;
+	struct wide_count *wide;     /* by record number */
+	size_t nwide, wide_cap;
 };
 
 /* Record-by-record tallying when -d wants to see each arc as it is made,
@@ -40,7 +49,7 @@ static bool bulk_allowed(const struct gprof *g)
 }
 
 static void pending_push(struct gprof *g, uint32_t p, uint32_t c,
-                         uint32_t count)
+                         uint64_t count)
 {
 	struct arc_pending *q = g->arc_pending;
 
@@ -51,7 +60,34 @@ static void pending_push(struct gprof *g, uint32_t p, uint32_t c,
 		q->cap = q->cap ? q->cap * 2 : 4096;
 		q->v = xrealloc(q->v, q->cap * sizeof *q->v);
 	}
-	q->v[q->n++] = (struct arc_rec){ p, c, count };
+	if (count >= WIDE) {
+		if (q->nwide == q->wide_cap) {
+			q->wide_cap = q->wide_cap ? q->wide_cap * 2 : 16;
+			q->wide = xrealloc(q->wide, q->wide_cap * sizeof *q->wide);
+		}
+		q->wide[q->nwide++] = (struct wide_count){ q->n, count };
+	}
+	q->v[q->n] = (struct arc_rec){ p, c, count >= WIDE ? WIDE
+	                                                   : (uint32_t)count };
+	q->n++;
+}
+
+/* Record r's count (a binary search when it was too wide to keep). */
+static uint64_t rec_count(const struct arc_pending *q, size_t r)
+{
+	if (q->v[r].count != WIDE)
+		return q->v[r].count;
+	size_t lo = 0, hi = q->nwide;
+
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (q->wide[mid].rec <= r)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return q->wide[lo].count;
 }
 
 void arc_take(struct gprof *g, vma_t from_pc, vma_t self_pc, uint64_t count)
@@ -67,15 +103,8 @@ void arc_take(struct gprof *g, vma_t from_pc, vma_t self_pc, uint64_t count)
 
 	if (!cg_arc_wanted(g, &parent, &child))
 		return;
-	uint32_t p = (uint32_t)(parent - g->syms.base);
-	uint32_t c = (uint32_t)(child - g->syms.base);
-
-	do {
-		uint32_t part = count > UINT32_MAX ? UINT32_MAX : (uint32_t)count;
-
-		pending_push(g, p, c, part);
-		count -= part;
-	} while (count > 0);
+	pending_push(g, (uint32_t)(parent - g->syms.base),
+	             (uint32_t)(child - g->syms.base), count);
 }
 
 /* Record numbers grouped by parent, in record order within each group
@@ -114,16 +143,17 @@ static struct arc *merge_records(struct gprof *g, const struct arc_pending *q,
 	for (size_t p = 0, k = 0; p < nsym; p++) {
 		for (; k < end[p]; k++) {
 			const struct arc_rec *rec = &q->v[order[k]];
+			uint64_t count = rec_count(q, order[k]);
 
 			if (owner[rec->child] == p + 1) {
-				v[seen[rec->child]].count += rec->count;
+				v[seen[rec->child]].count += count;
 				continue;
 			}
 			owner[rec->child] = (uint32_t)p + 1;
 			seen[rec->child] = (uint32_t)nu;
 			v[nu++] = (struct arc){ .parent = &base[p],
 			                        .child = &base[rec->child],
-			                        .count = rec->count, .id = order[k] };
+			                        .count = count, .id = order[k] };
 		}
 	}
 	free(owner);
@@ -213,5 +243,6 @@ void arc_bulk_flush(struct gprof *g)
 		arc_adopt_block(g, v, nu);
 	}
 	free(q->v);
+	free(q->wide);
 	free(q);
 }

@@ -17,9 +17,10 @@
  *
  * The walk keeps its state in arrays indexed by symbol number (a few
  * hundred kilobytes at 100,000 symbols, where the symbols themselves are
- * tens of megabytes): following an arc then costs one look at a small
- * array rather than a cache miss on the child.  The results go into the
- * symbols at the end.
+ * tens of megabytes), and follows the arcs in a copy of the callee lists
+ * as symbol numbers, 4 bytes an arc in list order: following an arc then
+ * touches small arrays rather than an arc and the child symbol.  The
+ * results go into the symbols at the end.
  */
 #include "gprof.h"
 
@@ -31,12 +32,14 @@
 
 struct dfn_frame {
 	uint32_t sym;
-	const struct arc *next_arc;  /* next child arc to follow */
+	uint32_t next;               /* next callee to follow, in kids[] */
 };
 
 struct dfn {
 	struct gprof *g;
 	struct sym *base;            /* g->syms.base: number i is base[i] */
+	uint32_t *kids;              /* callees of i: kids[first[i] .. */
+	uint32_t *first;             /* first[i + 1] - 1], in list order */
 	int *order;                  /* top_order: DFN_NAN, DFN_BUSY or > 0 */
 	int *pos;                    /* stack position, 0 if off it */
 	uint32_t *head;              /* union-find link to the cycle head */
@@ -90,7 +93,7 @@ static void dfn_push(struct dfn *d, uint32_t s)
 	}
 	d->depth++;
 	d->stack[d->depth].sym = s;
-	d->stack[d->depth].next_arc = d->base[s].children;
+	d->stack[d->depth].next = d->first[s];
 	/* A symbol is pushed only on its first visit, so it is in no cycle. */
 	d->free_pos[d->nfree++] = d->depth;
 	d->order[s] = DFN_BUSY;
@@ -167,17 +170,12 @@ static void find_cycle(struct dfn *d, uint32_t child)
 static void dfn_step(struct dfn *d)
 {
 	struct dfn_frame *f = &d->stack[d->depth];
-	const struct arc *a = f->next_arc;
 
-	if (!a) {
+	if (f->next == d->first[f->sym + 1]) {
 		dfn_pop(d);
 		return;
 	}
-	f->next_arc = a->next_child;
-	/* the arcs after it are next: their memory is on its way meanwhile */
-	if (a->next_child)
-		__builtin_prefetch(a->next_child->next_child);
-	uint32_t c = (uint32_t)(a->child - d->base);
+	uint32_t c = d->kids[f->next++];
 
 	if (is_numbered(d, c))
 		return;
@@ -196,6 +194,28 @@ static void dfn_from(struct dfn *d, uint32_t root)
 	dfn_push(d, root);
 	while (d->depth > 0)
 		dfn_step(d);
+}
+
+/* The callee lists as symbol numbers (see the top of the file); false
+   when there are too many arcs to number in 32 bits. */
+static bool dfn_kids(struct dfn *d, size_t n)
+{
+	size_t total = 0;
+
+	d->first = xmalloc((n + 1) * sizeof *d->first);
+	for (size_t i = 0; i < n; i++) {
+		d->first[i] = (uint32_t)total;
+		for (const struct arc *a = d->base[i].children; a; a = a->next_child)
+			total++;
+		if (total >= UINT32_MAX)
+			return false;
+	}
+	d->first[n] = (uint32_t)total;
+	d->kids = xmalloc((total ? total : 1) * sizeof *d->kids);
+	for (size_t i = 0, k = 0; i < n; i++)
+		for (const struct arc *a = d->base[i].children; a; a = a->next_child)
+			d->kids[k++] = (uint32_t)(a->child - d->base);
+	return true;
 }
 
 /* The symbols' fields from the walk's arrays: a cycle member's cyc_head
@@ -221,6 +241,8 @@ void cg_dfn_all(struct gprof *g)
 
 	if (n == 0)
 		return;
+	if (!dfn_kids(&d, n))
+		die_plain("too many arcs in the call graph");
 	d.order = xcalloc(n, sizeof *d.order);
 	d.pos = xcalloc(n, sizeof *d.pos);
 	d.head = xmalloc(n * sizeof *d.head);
@@ -238,6 +260,8 @@ void cg_dfn_all(struct gprof *g)
 	free(d.head);
 	free(d.next);
 	free(d.tail);
+	free(d.kids);
+	free(d.first);
 	free(d.stack);
 	free(d.free_pos);
 }

@@ -275,9 +275,11 @@ static void print_arc_line(const struct gprof *g, struct report *r,
 	fputc('\n', r->out);
 }
 
-/* The arcs of a ranked list lie all over memory: asking for the arc some
-   lines ahead, and for the symbol of one nearer, overlaps their cache
-   misses with the printing (waiting for them was most of its time). */
+/* The arcs of a ranked list lie all over memory, and so do the symbols
+   they name: waiting for them was most of the printing's time.  Each
+   line asks, in stages, for what a line further on will read: the arc
+   8 lines ahead, its symbol 4 ahead (in cache by then), and 2 ahead
+   what that symbol points to (its cycle head and its name). */
 #define AHEAD 8
 
 static size_t list_len(struct arc *const *ap)
@@ -289,17 +291,28 @@ static size_t list_len(struct arc *const *ap)
 	return n;
 }
 
-static void prefetch_ahead(struct arc *const *ap, size_t i, size_t n,
+static const struct sym *other_end(const struct arc *a, bool parents)
+{
+	return parents ? a->parent : a->child;
+}
+
+static void prefetch_ahead(const struct gprof *g, struct report *r,
+                           struct arc *const *ap, size_t i, size_t n,
                            bool parents)
 {
 	if (i + AHEAD < n)
 		__builtin_prefetch(ap[i + AHEAD]);
 	if (i + AHEAD / 2 < n) {
-		const struct arc *a = ap[i + AHEAD / 2];
-		const struct sym *s = parents ? a->parent : a->child;
+		const struct sym *s = other_end(ap[i + AHEAD / 2], parents);
 
+		__builtin_prefetch(&s->cyc_head);
 		__builtin_prefetch(&s->cycle_num);
-		__builtin_prefetch(s->cyc_head);
+	}
+	if (i + 2 < n) {
+		const struct sym *s = other_end(ap[i + 2], parents);
+
+		__builtin_prefetch(&s->cyc_head->ncalls);
+		report_prefetch_name(g, r, s);
 	}
 }
 
@@ -313,8 +326,8 @@ static void print_ranked(const struct gprof *g, struct report *r,
 	size_t n = list_len(ap);
 
 	for (size_t i = 0; i < n; i++) {
-		prefetch_ahead(ap, i, n, parents);
-		const struct sym *o = parents ? ap[i]->parent : ap[i]->child;
+		prefetch_ahead(g, r, ap, i, n, parents);
+		const struct sym *o = other_end(ap[i], parents);
 		const struct sym *callee = parents ? s : o;
 
 		print_arc_line(g, r, ap[i], o, o == s || in_same_cycle(o, s),

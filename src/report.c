@@ -159,6 +159,20 @@ const char *display_name(const struct gprof *g, struct report *r,
 	return r->shown[i];
 }
 
+/* Asks for the memory of s's display name, if it is made already (the
+   call graph, whose lines name symbols all over memory). */
+void report_prefetch_name(const struct gprof *g, const struct report *r,
+                          const struct sym *s)
+{
+	if (!r->shown || !in_table(g, s))
+		return;
+	size_t i = (size_t)(s - g->syms.base);
+
+	__builtin_prefetch(&r->shown[i]);
+	if (r->shown[i])
+		__builtin_prefetch(r->shown[i]);
+}
+
 /* display_name() and its length. */
 static const char *name_and_len(const struct gprof *g, struct report *r,
                                 const struct sym *s, size_t *len)

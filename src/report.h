@@ -51,6 +51,8 @@ void report_section(struct report *r);
 /* The name reports show for `s`: demangled unless BSD style or
    --no-demangle, plus " (file:line)" with --inline-file-names or
    " (file:line @ addr)" with -l.  Valid until report_free(). */
+void report_prefetch_name(const struct gprof *g, const struct report *r,
+                          const struct sym *s);
 const char *display_name(const struct gprof *g, struct report *r,
                          const struct sym *s);
 
