@@ -570,6 +570,9 @@ void arc_adopt_block(struct gprof *g, struct arc *v, size_t n);
 
 /* ---- arc_bulk.c: a profile's arcs, built at once ---- */
 void arc_take(struct gprof *g, vma_t from_pc, vma_t self_pc, uint64_t count);
+/* The arcs gmon_read() took become arcs here: gprof_load_inputs(),
+   gprof_analyse() and gmon_write_sum() call it; other callers of
+   gmon_read() call it before they look at the arcs. */
 void arc_bulk_flush(struct gprof *g);
 
 /* ---- cg_dfn.c ---- */
