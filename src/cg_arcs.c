@@ -228,9 +228,12 @@ static void propagate_time(struct sym *parent)
 {
 	if (parent->fract == 0.0)
 		return;
+	const struct arc *ahead = arc_skip(parent->children, 4);
+
 	for (struct arc *a = parent->children; a; a = a->next_child) {
 		struct sym *child = a->child;
 
+		ahead = arc_prefetch_ahead(ahead);
 		if (a->count == 0 || child == parent || child->fract == 0.0)
 			continue;
 		if (child->cyc_head != child) {

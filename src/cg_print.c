@@ -316,6 +316,50 @@ static void prefetch_ahead(const struct gprof *g, struct report *r,
 	}
 }
 
+/* Lists are short (ten lines or so), too short for prefetching within
+   one to get ahead: the entries to come are prepared in stages instead,
+   one entry apart (an entry takes long enough for its memory to come).
+   Stage 3: the entry's symbol; 2: its two ranked lists; 1: their arcs;
+   0: the symbols the arcs name.  At most PREP_MAX lines per list. */
+#define PREP_MAX 32
+
+static void prepare_list(struct arc *const *ap, bool parents, int stage)
+{
+	if (!ap)
+		return;              /* a cycle's entry */
+	if (stage == 2) {
+		__builtin_prefetch(ap);
+		__builtin_prefetch(ap + 8);
+		return;
+	}
+	for (size_t k = 0; k < PREP_MAX && ap[k]; k++) {
+		if (stage == 1) {
+			__builtin_prefetch(ap[k]);
+			continue;
+		}
+		const struct sym *s = other_end(ap[k], parents);
+
+		__builtin_prefetch(&s->index);
+		__builtin_prefetch(&s->cyc_head);
+		__builtin_prefetch(&s->cycle_num);
+	}
+}
+
+static void prepare_entry(const struct gprof *g, size_t i, int stage)
+{
+	if (i >= g->nentries)
+		return;
+	const struct sym *s = g->entries[i];
+
+	if (stage == 3) {
+		__builtin_prefetch(&s->index);
+		__builtin_prefetch(&s->by_rank_parents);
+		return;
+	}
+	prepare_list(s->by_rank_parents, true, stage);
+	prepare_list(s->by_rank_children, false, stage);
+}
+
 /* The caller lines (parents) or callee lines of `s`.  A line's count is
    a share of the calls into the callee's cycle as a whole, if any. */
 static void print_ranked(const struct gprof *g, struct report *r,
@@ -379,6 +423,8 @@ void cg_print(const struct gprof *g, struct report *r)
 	for (size_t i = 0; i < g->nentries; i++) {
 		const struct sym *s = g->entries[i];
 
+		for (int stage = 3; stage >= 0; stage--)
+			prepare_entry(g, i + 1 + (size_t)stage, stage);
 		if (!cg_entry_shown(g, s))
 			continue;
 		if (!s->name && s->cycle_num != 0) {

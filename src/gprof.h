@@ -568,6 +568,26 @@ void cg_free_arc_blocks(struct gprof *g);
 bool cg_arc_wanted(struct gprof *g, struct sym **parent, struct sym **child);
 void arc_adopt_block(struct gprof *g, struct arc *v, size_t n);
 
+/* For walks along a callee list that read each callee: `ahead` runs
+   some arcs in front (the list lies in order in memory when the arcs were
+   made in bulk, the callees anywhere), asking for the callee it passes. */
+static inline const struct arc *arc_prefetch_ahead(const struct arc *ahead)
+{
+	if (!ahead)
+		return NULL;
+	__builtin_prefetch(ahead->child);
+	__builtin_prefetch(&ahead->child->cycle_num);
+	return ahead->next_child;
+}
+
+/* `a` moved on by n arcs (NULL past the end). */
+static inline const struct arc *arc_skip(const struct arc *a, int n)
+{
+	while (a && n-- > 0)
+		a = a->next_child;
+	return a;
+}
+
 /* ---- arc_bulk.c: a profile's arcs, built at once ---- */
 void arc_take(struct gprof *g, vma_t from_pc, vma_t self_pc, uint64_t count);
 /* The arcs gmon_read() took become arcs here: gprof_load_inputs(),
