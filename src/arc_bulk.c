@@ -72,22 +72,24 @@ static void pending_push(struct gprof *g, uint32_t p, uint32_t c,
 	q->n++;
 }
 
-/* Record r's count (a binary search when it was too wide to keep). */
+static int cmp_wide(const void *key, const void *elem)
+{
+	size_t r = *(const size_t *)key;
+	const struct wide_count *w = elem;
+
+	return (r > w->rec) - (r < w->rec);
+}
+
+/* Record r's count (looked up aside when it was too wide to keep: every
+   such record has its entry there, in record order). */
 static uint64_t rec_count(const struct arc_pending *q, size_t r)
 {
 	if (q->v[r].count != WIDE)
 		return q->v[r].count;
-	size_t lo = 0, hi = q->nwide;
+	const struct wide_count *w = bsearch(&r, q->wide, q->nwide,
+	                                     sizeof *q->wide, cmp_wide);
 
-	while (hi - lo > 1) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (q->wide[mid].rec <= r)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return q->wide[lo].count;
+	return w ? w->count : WIDE;
 }
 
 void arc_take(struct gprof *g, vma_t from_pc, vma_t self_pc, uint64_t count)
