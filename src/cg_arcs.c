@@ -267,15 +267,25 @@ static void propagate_time(struct sym *parent)
 	}
 }
 
+/* What the entry order looks at, copied out of each symbol: the sort then
+   reads a few megabytes in order rather than the symbols all over memory
+   (about 17 comparisons per entry at 100,000 of them). */
+struct entry_key {
+	double total;                /* prop_self + prop_child */
+	const char *name;
+	uint64_t ncalls;
+	int cycle_num;
+	struct sym *sym;
+};
+
 /* Entry order: total propagated time descending; then cycle headers
    first; names without a leading '_' before those with; more calls
    first; then the raw names. */
 static int cmp_total(const void *pa, const void *pb, void *ctx)
 {
-	const struct sym *a = *(struct sym *const *)pa;
-	const struct sym *b = *(struct sym *const *)pb;
-	double diff = (a->prop_self + a->prop_child) -
-	              (b->prop_self + b->prop_child);
+	const struct entry_key *a = *(struct entry_key *const *)pa;
+	const struct entry_key *b = *(struct entry_key *const *)pb;
+	double diff = a->total - b->total;
 
 	(void)ctx;
 	if (diff < 0.0)
@@ -299,19 +309,40 @@ static int cmp_total(const void *pa, const void *pb, void *ctx)
 	return strcmp(a->name, b->name);
 }
 
+static void entry_key_of(struct sym *s, struct entry_key *k,
+                         struct entry_key **p)
+{
+	k->total = s->prop_self + s->prop_child;
+	k->name = s->name;
+	k->ncalls = s->ncalls;
+	k->cycle_num = s->cycle_num;
+	k->sym = s;
+	*p = k;
+}
+
 /* Also called again by stack_graph.c, whose times change the order. */
 struct sym **cg_entries_by_time(struct gprof *g, size_t *nentries)
 {
 	size_t n = g->syms.len + (size_t)g->ncycles;
-	struct sym **v = xmalloc((n ? n : 1) * sizeof *v);
+	struct entry_key *k = xmalloc((n ? n : 1) * sizeof *k);
+	struct entry_key **p = xmalloc((n ? n : 1) * sizeof *p);
 
 	for (size_t i = 0; i < g->syms.len; i++)
-		v[i] = &g->syms.base[i];
-	for (int i = 0; i < g->ncycles; i++)
-		v[g->syms.len + (size_t)i] = &g->cycles[i];
-	stable_sort(v, n, sizeof *v, cmp_total, NULL);
-	for (size_t i = 0; i < n; i++)
+		entry_key_of(&g->syms.base[i], &k[i], &p[i]);
+	for (int i = 0; i < g->ncycles; i++) {
+		size_t j = g->syms.len + (size_t)i;
+
+		entry_key_of(&g->cycles[i], &k[j], &p[j]);
+	}
+	stable_sort(p, n, sizeof *p, cmp_total, NULL);
+	struct sym **v = xmalloc((n ? n : 1) * sizeof *v);
+
+	for (size_t i = 0; i < n; i++) {
+		v[i] = p[i]->sym;
 		v[i]->index = (int)i + 1;
+	}
+	free(p);
+	free(k);
 	*nentries = n;
 	return v;
 }
