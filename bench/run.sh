@@ -150,6 +150,9 @@ same() {
 tmp=$out/tmp
 rm -rf "$tmp" && mkdir -p "$tmp"
 
+# BENCH_GRAPH_ONLY=1: only the call graph at scale (bench/graph.sh).
+if [ "${BENCH_GRAPH_ONLY:-0}" = 1 ]; then . "$top/bench/graph.sh"; exit 0; fi
+
 if [ "$quick" = 1 ]; then
 	sizes="5000 10000 20000"
 	big=""
@@ -276,6 +279,8 @@ row loop 5000 "${nloop}calls" "-s" "$s"
 	echo "output: same = identical stdout (or gmon.sum past its header) to GNU's."
 	echo "load average at end $(cut -d' ' -f1-3 /proc/loadavg)"
 } | tee -a "$results"
+
+. "$top/bench/graph.sh"
 
 if [ -f "$top/bench/runtime.sh" ]; then
 	echo

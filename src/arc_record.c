@@ -2,7 +2,7 @@
 /*
  * arc_record.c - owns call arcs on disk: GNU arc records (tag 1) and the
  * untagged arcs after a BSD file's histogram, read into the call graph
- * (call_graph.c's cg_tally) and written for -s.
+ * (arc_bulk.c) and written for -s.
  */
 #include "gprof.h"
 #include "gmon_codec.h"
@@ -16,7 +16,7 @@ void arc_read_rec(struct gprof *g, struct gmon_reader *r, const char *name)
 		die(g, "%s: unexpected end of file", name);
 	debug_printf(g, DBG_SAMPLE, "[cg_read_rec] frompc 0x%lx selfpc 0x%lx "
 	             "count %u\n", (unsigned long)from, (unsigned long)self, count);
-	cg_tally(g, from, self, count);
+	arc_take(g, from, self, count);
 	g->arc_records++;
 	g->input_arcs = true;
 }
@@ -29,7 +29,7 @@ unsigned long arc_read_bsd(struct gprof *g, struct gmon_reader *r)
 	unsigned long n = 0;
 	vma_t from, self, count;
 	while (rd_vma(r, &from) && rd_vma(r, &self) && rd_vma(r, &count)) {
-		cg_tally(g, from, self, count);
+		arc_take(g, from, self, count);
 		g->arc_records++;
 		n++;
 	}

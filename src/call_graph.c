@@ -48,8 +48,44 @@ static void arc_hash_grow(struct gprof *g)
 	g->arc_hash_size = nsize;
 }
 
+/* Arcs built in bulk (arc_bulk.c) enter the hash table only when an arc
+   is first looked up after them: most runs never do. */
+static void arc_hash_insert(struct gprof *g, struct arc *a)
+{
+	size_t b = arc_hash_of(a->parent, a->child) & (g->arc_hash_size - 1);
+
+	a->hash_next = g->arc_hash[b];
+	g->arc_hash[b] = a;
+}
+
+static void arc_hash_catch_up(struct gprof *g)
+{
+	if (!g->narc_unhashed)
+		return;
+	while (g->narcs >= g->arc_hash_size)
+		arc_hash_grow(g);
+	for (size_t i = 0; i < g->narc_unhashed; i++)
+		arc_hash_insert(g, &g->arc_unhashed[i]);
+	g->arc_unhashed = NULL;
+	g->narc_unhashed = 0;
+}
+
+/* Takes over n arcs made in one block, numbered and linked already. */
+void arc_adopt_block(struct gprof *g, struct arc *v, size_t n)
+{
+	g->arc_blocks = xrealloc(g->arc_blocks, (g->narc_blocks + 1) *
+	                         sizeof *g->arc_blocks);
+	g->arc_blocks[g->narc_blocks++] = v;
+	arc_hash_catch_up(g);
+	g->arc_unhashed = v;
+	g->narc_unhashed = n;
+	g->narcs += n;
+	g->arcs_on_syms = true;
+}
+
 struct arc *arc_lookup(struct gprof *g, struct sym *parent, struct sym *child)
 {
+	arc_hash_catch_up(g);
 	if (!parent || !child || !g->arc_hash_size)
 		return NULL;
 	size_t b = arc_hash_of(parent, child) & (g->arc_hash_size - 1);
@@ -103,6 +139,12 @@ static void arc_remember(struct gprof *g, struct arc *a)
 	g->arcs[g->narcs_global++] = a;
 }
 
+/* A symbol of the table (not a symspec's copy, nor a cycle header). */
+static bool is_real_sym(const struct gprof *g, const struct sym *s)
+{
+	return s >= g->syms.base && s < g->syms.base + g->syms.len;
+}
+
 struct arc *arc_add(struct gprof *g, struct sym *parent, struct sym *child,
                     uint64_t count)
 {
@@ -123,10 +165,10 @@ struct arc *arc_add(struct gprof *g, struct sym *parent, struct sym *child,
 	a->parent = parent;
 	a->child = child;
 	a->count = count;
-	size_t b = arc_hash_of(parent, child) & (g->arc_hash_size - 1);
-	a->hash_next = g->arc_hash[b];
-	g->arc_hash[b] = a;
+	arc_hash_insert(g, a);
 	a->id = g->narcs++;
+	if (is_real_sym(g, parent) || is_real_sym(g, child))
+		g->arcs_on_syms = true;
 
 	if (parent != child)
 		arc_remember(g, a);
@@ -161,18 +203,26 @@ void cg_tally(struct gprof *g, vma_t from_pc, vma_t self_pc, uint64_t count)
 	              count);
 }
 
+/* Does a call from *parent to *child make an arc?  Not when either is
+   NULL, nor when the symspecs leave it out; with -l the child becomes its
+   function. */
+bool cg_arc_wanted(struct gprof *g, struct sym **parent, struct sym **child)
+{
+	if (!*parent || !*child)
+		return false;
+	if (g->opt.line_gran) {
+		*child = line_to_function(g, *child);
+		if (!*child)
+			return false;
+	}
+	return arc_selected(g, *parent, *child);
+}
+
 /* An arc between two symbols (either may be NULL: no arc). */
 void cg_tally_syms(struct gprof *g, struct sym *parent, struct sym *child,
                    uint64_t count)
 {
-	if (!parent || !child)
-		return;
-	if (g->opt.line_gran) {
-		child = line_to_function(g, child);
-		if (!child)
-			return;
-	}
-	if (!arc_selected(g, parent, child))
+	if (!cg_arc_wanted(g, &parent, &child))
 		return;
 	child->ncalls += count;
 	debug_printf(g, DBG_TALLY,

@@ -11,9 +11,16 @@
  * relabels whole member lists when cycles merge.  Here the walk is an
  * explicit loop (no C-stack limit on deep graphs), every symbol remembers
  * its stack position, the stack entries that are not yet in a cycle are
- * kept on a side stack, and cyc_head doubles as a union-find link whose
- * root is the cycle's head: each step is then (amortised) O(1) instead of
- * O(depth) or O(cycle length), with identical results.
+ * kept on a side stack, and the head link doubles as a union-find link
+ * whose root is the cycle's head: each step is then (amortised) O(1)
+ * instead of O(depth) or O(cycle length), with identical results.
+ *
+ * The walk keeps its state in arrays indexed by symbol number (a few
+ * hundred kilobytes at 100,000 symbols, where the symbols themselves are
+ * tens of megabytes), and follows the arcs in a copy of the callee lists
+ * as symbol numbers, 4 bytes an arc in list order: following an arc then
+ * touches small arrays rather than an arc and the child symbol.  The
+ * results go into the symbols at the end.
  */
 #include "gprof.h"
 
@@ -21,49 +28,63 @@
 
 #define DFN_NAN 0                    /* not visited yet */
 #define DFN_BUSY (-1)                /* visited, number not given yet */
+#define NONE UINT32_MAX              /* no next member */
 
 struct dfn_frame {
-	struct sym *sym;
-	struct arc *next_arc;        /* next child arc to follow */
+	uint32_t sym;
+	uint32_t next;               /* next callee to follow, in kids[] */
 };
 
 struct dfn {
 	struct gprof *g;
+	struct sym *base;            /* g->syms.base: number i is base[i] */
+	uint32_t *kids;              /* callees of i: kids[first[i] .. */
+	uint32_t *first;             /* first[i + 1] - 1], in list order */
+	int *order;                  /* top_order: DFN_NAN, DFN_BUSY or > 0 */
+	int *pos;                    /* stack position, 0 if off it */
+	uint32_t *head;              /* union-find link to the cycle head */
+	uint32_t *next;              /* next member of the cycle list */
+	uint32_t *tail;              /* a root's last member */
 	struct dfn_frame *stack;     /* stack[1..depth] */
 	int depth, cap;
 	int *free_pos;               /* positions of entries in no cycle yet */
 	int nfree;
 };
 
+static const char *name_of(const struct dfn *d, uint32_t s)
+{
+	return d->base[s].name;
+}
+
 /* The current head of the cycle `s` belongs to (itself if none).  In GNU
    every member points at the head directly; following and compressing
    the links gives the same answer without relabelling on merges. */
-static struct sym *dfn_root(struct sym *s)
+static uint32_t dfn_root(struct dfn *d, uint32_t s)
 {
-	struct sym *r = s;
+	uint32_t r = s;
 
-	while (r->cyc_head != r)
-		r = r->cyc_head;
-	while (s->cyc_head != r) {
-		struct sym *next = s->cyc_head;
+	while (d->head[r] != r)
+		r = d->head[r];
+	while (d->head[s] != r) {
+		uint32_t next = d->head[s];
 
-		s->cyc_head = r;
+		d->head[s] = r;
 		s = next;
 	}
 	return r;
 }
 
-static struct sym *list_tail(struct sym *root)
+static uint32_t list_tail(const struct dfn *d, uint32_t root)
 {
-	return root->cyc_next ? root->cyc_tail : root;
+	return d->next[root] != NONE ? d->tail[root] : root;
 }
 
-static bool is_numbered(const struct sym *s)
+static bool is_numbered(const struct dfn *d, uint32_t s)
 {
-	return s->top_order != DFN_NAN && s->top_order != DFN_BUSY;
+	return d->order[s] != DFN_NAN && d->order[s] != DFN_BUSY;
 }
 
-static void dfn_push(struct dfn *d, struct sym *s)
+static void dfn_push(struct dfn *d, uint32_t s)
 {
 	if (d->depth + 1 >= d->cap) {
 		d->cap = d->cap ? d->cap * 2 : 256;
@@ -72,107 +93,175 @@ static void dfn_push(struct dfn *d, struct sym *s)
 	}
 	d->depth++;
 	d->stack[d->depth].sym = s;
-	d->stack[d->depth].next_arc = s->children;
+	d->stack[d->depth].next = d->first[s];
 	/* A symbol is pushed only on its first visit, so it is in no cycle. */
 	d->free_pos[d->nfree++] = d->depth;
-	s->top_order = DFN_BUSY;
-	s->dfn_pos = d->depth;
-	debug_printf(d->g, DBG_DFN, "[pre_visit]\t\t%d:%s\n", d->depth, s->name);
+	d->order[s] = DFN_BUSY;
+	d->pos[s] = d->depth;
+	debug_printf(d->g, DBG_DFN, "[pre_visit]\t\t%d:%s\n", d->depth,
+	             name_of(d, s));
 }
 
 /* Leaving a symbol: a cycle head (or a symbol in no cycle) numbers itself
    and all its members; members wait for their head. */
 static void dfn_pop(struct dfn *d)
 {
-	struct sym *s = d->stack[d->depth].sym;
+	uint32_t s = d->stack[d->depth].sym;
 
-	debug_printf(d->g, DBG_DFN, "[post_visit]\t%d: %s\n", d->depth, s->name);
-	if (s->cyc_head == s) {
+	debug_printf(d->g, DBG_DFN, "[post_visit]\t%d: %s\n", d->depth,
+	             name_of(d, s));
+	if (d->head[s] == s) {
 		int n = ++d->g->dfn_counter;
 
-		for (struct sym *m = s; m; m = m->cyc_next)
-			m->top_order = n;
+		for (uint32_t m = s; m != NONE; m = d->next[m])
+			d->order[m] = n;
 	}
 	if (d->nfree > 0 && d->free_pos[d->nfree - 1] == d->depth)
 		d->nfree--;
-	s->dfn_pos = 0;
+	d->pos[s] = 0;
 	d->depth--;
 }
 
 /* The stack entry that closes the cycle through `child`: the topmost one
    that is `child` itself or the head `child` is already glommed to. */
-static int cycle_top(struct sym *child)
+static int cycle_top(struct dfn *d, uint32_t child)
 {
-	int top = child->dfn_pos;
-	struct sym *root = dfn_root(child);
+	int top = d->pos[child];
+	uint32_t root = dfn_root(d, child);
 
-	if (root != child && root->dfn_pos > top)
-		top = root->dfn_pos;
+	if (root != child && d->pos[root] > top)
+		top = d->pos[root];
 	return top;
 }
 
 /* `child` is busy: the stack entries above the closing entry join its
    cycle, each bringing the members it already has, in stack order. */
-static void find_cycle(struct dfn *d, struct sym *child)
+static void find_cycle(struct dfn *d, uint32_t child)
 {
-	int top = cycle_top(child);
+	int top = cycle_top(d, child);
 
 	if (top <= 0)
 		die_plain("[find_cycle] couldn't find head of cycle");
 	if (top == d->depth) {
 		/* A call to the symbol just entered: direct recursion. */
-		debug_printf(d->g, DBG_DFN, "[find_cycle] %s\n", child->name);
+		debug_printf(d->g, DBG_DFN, "[find_cycle] %s\n", name_of(d, child));
 		return;
 	}
-	struct sym *head = dfn_root(d->stack[top].sym);
-	struct sym *tail = list_tail(head);
+	uint32_t head = dfn_root(d, d->stack[top].sym);
+	uint32_t tail = list_tail(d, head);
 	int first = d->nfree;
 
 	while (first > 0 && d->free_pos[first - 1] > top)
 		first--;
 	for (int i = first; i < d->nfree; i++) {
-		struct sym *s = d->stack[d->free_pos[i]].sym;
+		uint32_t s = d->stack[d->free_pos[i]].sym;
 
 		debug_printf(d->g, DBG_DFN, "[find_cycle] glomming %s onto %s\n",
-		             s->name, head->name);
-		tail->cyc_next = s;
-		tail = list_tail(s);
-		s->cyc_head = head;
+		             name_of(d, s), name_of(d, head));
+		d->next[tail] = s;
+		tail = list_tail(d, s);
+		d->head[s] = head;
 	}
 	d->nfree = first;
-	head->cyc_tail = tail;
+	d->tail[head] = tail;
 }
 
 /* Visit the child of the next unexplored arc of the top entry. */
 static void dfn_step(struct dfn *d)
 {
 	struct dfn_frame *f = &d->stack[d->depth];
-	struct arc *a = f->next_arc;
 
-	if (!a) {
+	if (f->next == d->first[f->sym + 1]) {
 		dfn_pop(d);
 		return;
 	}
-	f->next_arc = a->next_child;
-	if (is_numbered(a->child))
+	uint32_t c = d->kids[f->next++];
+
+	if (is_numbered(d, c))
 		return;
-	if (a->child->top_order == DFN_BUSY)
-		find_cycle(d, a->child);
+	if (d->order[c] == DFN_BUSY)
+		find_cycle(d, c);
 	else
-		dfn_push(d, a->child);
+		dfn_push(d, c);
 }
 
-void cg_dfn(struct gprof *g, struct sym *root)
+static void dfn_from(struct dfn *d, uint32_t root)
 {
-	struct dfn d = { .g = g };
-
-	if (is_numbered(root))
+	if (is_numbered(d, root))
 		return;
-	if (root->top_order == DFN_BUSY)
+	if (d->order[root] == DFN_BUSY)
 		die_plain("[find_cycle] couldn't find head of cycle");
-	dfn_push(&d, root);
-	while (d.depth > 0)
-		dfn_step(&d);
+	dfn_push(d, root);
+	while (d->depth > 0)
+		dfn_step(d);
+}
+
+/* The callee lists as symbol numbers (see the top of the file); false
+   when there are too many arcs to number in 32 bits. */
+static bool dfn_kids(struct dfn *d, size_t n)
+{
+	size_t total = 0;
+
+	d->first = xmalloc((n + 1) * sizeof *d->first);
+	for (size_t i = 0; i < n; i++) {
+		d->first[i] = (uint32_t)total;
+		for (const struct arc *a = d->base[i].children; a; a = a->next_child)
+			total++;
+		if (total >= UINT32_MAX)
+			return false;
+	}
+	d->first[n] = (uint32_t)total;
+	d->kids = xmalloc((total ? total : 1) * sizeof *d->kids);
+	for (size_t i = 0, k = 0; i < n; i++)
+		for (const struct arc *a = d->base[i].children; a; a = a->next_child)
+			d->kids[k++] = (uint32_t)(a->child - d->base);
+	return true;
+}
+
+/* The symbols' fields from the walk's arrays: a cycle member's cyc_head
+   is its cycle's head (cycle_link() then points it at the header). */
+static void dfn_store(struct dfn *d, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct sym *s = &d->base[i];
+
+		s->top_order = d->order[i];
+		s->cyc_head = &d->base[dfn_root(d, (uint32_t)i)];
+		s->cyc_next = d->next[i] != NONE ? &d->base[d->next[i]] : NULL;
+	}
+}
+
+/* Numbers every symbol, walking from each not yet numbered in table
+   order.  Expects the state init_syms() leaves: top_order 0, cyc_head
+   itself, no cyc_next. */
+void cg_dfn_all(struct gprof *g)
+{
+	size_t n = g->syms.len;
+	struct dfn d = { .g = g, .base = g->syms.base };
+
+	if (n == 0)
+		return;
+	if (!dfn_kids(&d, n))
+		die_plain("too many arcs in the call graph");
+	d.order = xcalloc(n, sizeof *d.order);
+	d.pos = xcalloc(n, sizeof *d.pos);
+	d.head = xmalloc(n * sizeof *d.head);
+	d.next = xmalloc(n * sizeof *d.next);
+	d.tail = xmalloc(n * sizeof *d.tail);
+	for (size_t i = 0; i < n; i++) {
+		d.head[i] = (uint32_t)i;
+		d.next[i] = NONE;
+	}
+	for (size_t i = 0; i < n; i++)
+		dfn_from(&d, (uint32_t)i);
+	dfn_store(&d, n);
+	free(d.order);
+	free(d.pos);
+	free(d.head);
+	free(d.next);
+	free(d.tail);
+	free(d.kids);
+	free(d.first);
 	free(d.stack);
 	free(d.free_pos);
 }

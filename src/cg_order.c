@@ -34,6 +34,7 @@ struct arc_key {
 	double time;
 	uint64_t count;
 	struct arc *arc;
+	size_t id;                   /* the arc's: ties of caller lists */
 };
 
 /* The sort key of an arc, computed once per arc: the comparisons then
@@ -49,10 +50,18 @@ static int cmp_key(const struct arc_key *l, const struct arc_key *r)
 	return 0;
 }
 
-static int cmp_key_up(const void *pa, const void *pb, void *ctx)
+/* Callers ascending, equal ones oldest first: what a stable sort of the
+   reversed (oldest first) list gives, whatever order they come in. */
+static int cmp_key_up_id(const void *pa, const void *pb, void *ctx)
 {
+	const struct arc_key *l = *(struct arc_key *const *)pa;
+	const struct arc_key *r = *(struct arc_key *const *)pb;
+	int c = cmp_key(l, r);
+
 	(void)ctx;
-	return cmp_key(*(struct arc_key *const *)pa, *(struct arc_key *const *)pb);
+	if (c != 0)
+		return c;
+	return (l->id > r->id) - (l->id < r->id);
 }
 
 static int cmp_key_down(const void *pa, const void *pb, void *ctx)
@@ -61,77 +70,135 @@ static int cmp_key_down(const void *pa, const void *pb, void *ctx)
 	return cmp_key(*(struct arc_key *const *)pb, *(struct arc_key *const *)pa);
 }
 
-static struct arc *next_of(const struct arc *a, bool parents)
+/* An arc's sort key into k (and its place in v). */
+static void key_of(struct arc *a, struct arc_key *k, struct arc_key **v)
 {
-	return parents ? a->next_parent : a->next_child;
+	k->rank = arc_rank(a);
+	k->time = a->time + a->child_time;
+	k->count = a->count;
+	k->arc = a;
+	k->id = a->id;
+	*v = k;
 }
 
-/* Writes the arcs of one list, ranked, to `dst` (NULL-terminated);
-   callers ascending, callees descending.  `k` and `v` have room for the
-   list.  Returns its length. */
-static size_t rank_list(struct arc *head, bool parents, struct arc **dst,
-                      struct arc_key *k, struct arc_key **v)
+/* Ranks the n keys of v into dst (NULL-terminated). */
+static void rank_keys(struct arc_key **v, size_t n, cmp_fn cmp,
+                      struct arc **dst)
 {
-	size_t n = 0, i;
-
-	for (struct arc *a = head; a; a = next_of(a, parents))
-		n++;
-	i = n;
-	for (struct arc *a = head; a; a = next_of(a, parents)) {
-		--i;
-		k[i].rank = arc_rank(a);
-		k[i].time = a->time + a->child_time;
-		k[i].count = a->count;
-		k[i].arc = a;
-		v[i] = &k[i];
-	}
 	if (n > 1)
-		stable_sort(v, n, sizeof *v, parents ? cmp_key_up : cmp_key_down,
-		            NULL);
-	for (i = 0; i < n; i++)
+		stable_sort(v, n, sizeof *v, cmp, NULL);
+	for (size_t i = 0; i < n; i++)
 		dst[i] = v[i]->arc;
 	dst[n] = NULL;
-	return n;
 }
 
-static size_t list_len(const struct arc *a, bool parents)
+/* Writes the n callees of `parent`, ranked descending, to `dst`.  The
+   list is newest first: keys go in from the end, as the sort wants the
+   list reversed. */
+static void rank_callees(const struct sym *parent, size_t n, struct arc **dst,
+                         struct arc_key *k, struct arc_key **v)
 {
-	size_t n = 0;
+	size_t i = n;
+	const struct arc *ahead = arc_skip(parent->children, 4);
 
-	for (; a; a = next_of(a, parents))
-		n++;
-	return n;
+	for (struct arc *a = parent->children; a; a = a->next_child) {
+		ahead = arc_prefetch_ahead(ahead);
+		--i;
+		key_of(a, &k[i], &v[i]);
+	}
+	rank_keys(v, n, cmp_key_down, dst);
+}
+
+/* Ranks in place the n callers in `seg` (gathered in any order), asking
+   for the arcs, and then the callers' symbols, a few ahead: they lie all
+   over memory. */
+static void rank_callers(struct arc **seg, size_t n, struct arc_key *k,
+                         struct arc_key **v)
+{
+	for (size_t j = 0; j < n; j++) {
+		if (j + 8 < n)
+			__builtin_prefetch(seg[j + 8]);
+		if (j + 4 < n)
+			__builtin_prefetch(&seg[j + 4]->parent->cycle_num);
+		key_of(seg[j], &k[j], &v[j]);
+	}
+	rank_keys(v, n, cmp_key_up_id, seg);
+}
+
+/* Every symbol's callers into its segment of the pool (starting at
+   start[i]), along the callee lists: one pass through memory, where
+   walking each caller list would jump about. */
+static void gather_callers(const struct symtab *st, struct arc **pool,
+                           const size_t *start)
+{
+	uint32_t *fill = xcalloc(st->len ? st->len : 1, sizeof *fill);
+
+	for (size_t i = 0; i < st->len; i++)
+		for (struct arc *a = st->base[i].children; a; a = a->next_child) {
+			if (a->child < st->base || a->child >= st->base + st->len)
+				continue;
+			size_t c = (size_t)(a->child - st->base);
+
+			pool[start[c] + fill[c]++] = a;
+		}
+	free(fill);
+}
+
+/* How many callers each symbol has, counted along the callee lists
+   (which lie by caller: one pass through memory, where walking each
+   caller list would jump about). */
+static uint32_t *count_callers(const struct symtab *st, uint32_t *callees)
+{
+	uint32_t *np = xcalloc(st->len ? st->len : 1, sizeof *np);
+
+	for (size_t i = 0; i < st->len; i++) {
+		uint32_t nc = 0;
+
+		for (const struct arc *a = st->base[i].children; a;
+		     a = a->next_child, nc++)
+			if (a->child >= st->base && a->child < st->base + st->len)
+				np[a->child - st->base]++;
+		callees[i] = nc;
+	}
+	return np;
 }
 
 static void rank_all_arcs(struct gprof *g)
 {
 	struct symtab *st = &g->syms;
-	size_t total = 0, longest = 1;
+	size_t total = 0, longest = 1, n = st->len ? st->len : 1;
+	uint32_t *nc = xmalloc(n * sizeof *nc);
+	uint32_t *np = count_callers(st, nc);
+	size_t *start = xmalloc(n * sizeof *start);
 
 	for (size_t i = 0; i < st->len; i++) {
-		size_t np = list_len(st->base[i].parents, true);
-		size_t nc = list_len(st->base[i].children, false);
-		total += np + nc + 2;
-		if (np > longest)
-			longest = np;
-		if (nc > longest)
-			longest = nc;
+		start[i] = total;
+		total += (size_t)np[i] + nc[i] + 2;
+		if (np[i] > longest)
+			longest = np[i];
+		if (nc[i] > longest)
+			longest = nc[i];
 	}
 	free(g->rank_pool);
 	g->rank_pool = xmalloc((total ? total : 1) * sizeof *g->rank_pool);
+	gather_callers(st, g->rank_pool, start);
 	struct arc_key *k = xmalloc(longest * sizeof *k);
 	struct arc_key **v = xmalloc(longest * sizeof *v);
-	struct arc **at = g->rank_pool;
 
 	for (size_t i = 0; i < st->len; i++) {
 		struct sym *s = &st->base[i];
+		struct arc **at = g->rank_pool + start[i];
+
 		s->by_rank_parents = at;
-		at += rank_list(s->parents, true, at, k, v) + 1;
-		s->by_rank_children = at;
-		at += rank_list(s->children, false, at, k, v) + 1;
+		rank_callers(at, np[i], k, v);
+		s->by_rank_children = at + np[i] + 1;
+		rank_callees(s, nc[i], s->by_rank_children, k, v);
 	}
 	free(k);
 	free(v);
+	free(np);
+	free(nc);
+	free(start);
 }
 
 static int cmp_member(const void *pa, const void *pb, void *ctx)

@@ -294,6 +294,110 @@ static void print_arc_line(const struct gprof *g, struct report *r,
 	fputc('\n', r->out);
 }
 
+/* The arcs of a ranked list lie all over memory, and so do the symbols
+   they name: waiting for them was most of the printing's time.  Each
+   line asks, in stages, for what a line further on will read: the arc
+   8 lines ahead, its symbol 4 ahead (in cache by then), and 2 ahead
+   what that symbol points to (its cycle head and its name). */
+#define AHEAD 8
+
+static size_t list_len(struct arc *const *ap)
+{
+	size_t n = 0;
+
+	while (ap[n])
+		n++;
+	return n;
+}
+
+static const struct sym *other_end(const struct arc *a, bool parents)
+{
+	return parents ? a->parent : a->child;
+}
+
+static void prefetch_ahead(const struct gprof *g, struct report *r,
+                           struct arc *const *ap, size_t i, size_t n,
+                           bool parents)
+{
+	if (i + AHEAD < n)
+		__builtin_prefetch(ap[i + AHEAD]);
+	if (i + AHEAD / 2 < n) {
+		const struct sym *s = other_end(ap[i + AHEAD / 2], parents);
+
+		__builtin_prefetch(&s->cyc_head);
+		__builtin_prefetch(&s->cycle_num);
+	}
+	if (i + 2 < n) {
+		const struct sym *s = other_end(ap[i + 2], parents);
+
+		__builtin_prefetch(&s->cyc_head->ncalls);
+		report_prefetch_name(g, r, s);
+	}
+}
+
+/* Lists are short (ten lines or so), too short for prefetching within
+   one to get ahead: the entries to come are prepared in stages instead,
+   one entry apart (an entry takes long enough for its memory to come).
+   Stage 3: the entry's symbol; 2: its two ranked lists; 1: their arcs;
+   0: the symbols the arcs name.  At most PREP_MAX lines per list. */
+#define PREP_MAX 32
+
+static void prepare_list(struct arc *const *ap, bool parents, int stage)
+{
+	if (!ap)
+		return;              /* a cycle's entry */
+	if (stage == 2) {
+		__builtin_prefetch(ap);
+		__builtin_prefetch(ap + 8);
+		return;
+	}
+	for (size_t k = 0; k < PREP_MAX && ap[k]; k++) {
+		if (stage == 1) {
+			__builtin_prefetch(ap[k]);
+			continue;
+		}
+		const struct sym *s = other_end(ap[k], parents);
+
+		__builtin_prefetch(&s->index);
+		__builtin_prefetch(&s->cyc_head);
+		__builtin_prefetch(&s->cycle_num);
+	}
+}
+
+static void prepare_entry(const struct gprof *g, size_t i, int stage)
+{
+	if (i >= g->nentries)
+		return;
+	const struct sym *s = g->entries[i];
+
+	if (stage == 3) {
+		__builtin_prefetch(&s->index);
+		__builtin_prefetch(&s->by_rank_parents);
+		return;
+	}
+	prepare_list(s->by_rank_parents, true, stage);
+	prepare_list(s->by_rank_children, false, stage);
+}
+
+/* The caller lines (parents) or callee lines of `s`.  A line's count is
+   a share of the calls into the callee's cycle as a whole, if any. */
+static void print_ranked(const struct gprof *g, struct report *r,
+                         const struct sym *s, bool parents)
+{
+	struct arc *const *ap = parents ? s->by_rank_parents
+	                                : s->by_rank_children;
+	size_t n = list_len(ap);
+
+	for (size_t i = 0; i < n; i++) {
+		prefetch_ahead(g, r, ap, i, n, parents);
+		const struct sym *o = other_end(ap[i], parents);
+		const struct sym *callee = parents ? s : o;
+
+		print_arc_line(g, r, ap[i], o, o == s || in_same_cycle(o, s),
+		               callee->cyc_head->ncalls);
+	}
+}
+
 static void print_parents(const struct gprof *g, struct report *r,
                           const struct sym *child)
 {
@@ -304,27 +408,7 @@ static void print_parents(const struct gprof *g, struct report *r,
 		        "<spontaneous>\n", "", "", "", cw, cw, "", "", "");
 		return;
 	}
-	/* Shares of a cycle member's calls are shares of the whole cycle's. */
-	uint64_t total = child->cyc_head->ncalls;
-
-	for (struct arc **ap = child->by_rank_parents; *ap; ap++) {
-		const struct sym *p = (*ap)->parent;
-
-		print_arc_line(g, r, *ap, p,
-		               p == child || in_same_cycle(p, child), total);
-	}
-}
-
-static void print_children(const struct gprof *g, struct report *r,
-                           const struct sym *parent)
-{
-	for (struct arc **ap = parent->by_rank_children; *ap; ap++) {
-		const struct sym *c = (*ap)->child;
-
-		print_arc_line(g, r, *ap, c,
-		               c == parent || in_same_cycle(c, parent),
-		               c->cyc_head->ncalls);
-	}
+	print_ranked(g, r, child, true);
 }
 
 static void print_primary(const struct gprof *g, struct report *r,
@@ -358,6 +442,8 @@ void cg_print(const struct gprof *g, struct report *r)
 	for (size_t i = 0; i < g->nentries; i++) {
 		const struct sym *s = g->entries[i];
 
+		for (int stage = 3; stage >= 0; stage--)
+			prepare_entry(g, i + 1 + (size_t)stage, stage);
 		if (!cg_entry_shown(g, s))
 			continue;
 		if (!s->name && s->cycle_num != 0) {
@@ -366,7 +452,7 @@ void cg_print(const struct gprof *g, struct report *r)
 		} else {
 			print_parents(g, r, s);
 			print_primary(g, r, s);
-			print_children(g, r, s);
+			print_ranked(g, r, s, false);
 		}
 		if (g->opt.bsd_style)
 			fputc('\n', out);

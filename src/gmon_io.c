@@ -324,6 +324,7 @@ void gmon_write_sum(struct gprof *g, const char *filename)
 {
 	struct safe_file sf;
 	bool bsd = g->opt.file_format == FF_BSD || g->opt.file_format == FF_BSD44;
+	arc_bulk_flush(g);              /* the arcs read so far, as arcs */
 	if (g->input_arcs && !arc_sum_fits(g, bsd))
 		die(g, "%s: call counts too large to be written (damaged input?)",
 		    filename);

@@ -122,16 +122,13 @@ struct sym {
 	int top_order;               /* depth-first (post-order) number */
 	int index;                   /* number printed in the call graph */
 	bool print_flag;
-	bool busy;                   /* on the dfn stack */
 	struct arc *parents, *children;
 	double fract;                /* share of time propagated */
 	double prop_self, prop_child;
 	double child_time;           /* children's time charged to this sym */
 	struct sym *cyc_head;        /* cycle header (or self) */
 	struct sym *cyc_next;        /* next member of the cycle */
-	struct sym *cyc_tail;        /* cg_dfn: last member of a root's list */
 	int cycle_num;               /* cycle this symbol heads or belongs to, 0 if none */
-	int dfn_pos;                 /* cg_dfn: stack position, 0 if off it */
 	struct arc **by_rank_parents;  /* parents in report order (see */
 	struct arc **by_rank_children; /* cg_rank_arcs), NULL-terminated */
 };
@@ -351,6 +348,11 @@ struct gprof {
 	size_t narc_blocks;
 	struct arc **arc_hash;
 	size_t arc_hash_size;
+	struct arc *arc_unhashed;    /* arcs made in bulk, not in arc_hash */
+	size_t narc_unhashed;        /* until the next lookup */
+	bool arcs_on_syms;           /* an arc touches a symbol of syms: no
+	                                bulk loading (arc_bulk.c) after it */
+	struct arc_pending *arc_pending; /* records read, not yet arcs */
 	size_t narcs;
 	struct arc **arcs;           /* non-self arcs in creation order */
 	size_t narcs_global, arcs_cap;
@@ -566,9 +568,38 @@ struct arc *arc_add(struct gprof *g, struct sym *parent, struct sym *child,
                     uint64_t count);
 
 void cg_free_arc_blocks(struct gprof *g);
+bool cg_arc_wanted(struct gprof *g, struct sym **parent, struct sym **child);
+void arc_adopt_block(struct gprof *g, struct arc *v, size_t n);
+
+/* For walks along a callee list that read each callee: `ahead` runs
+   some arcs in front (the list lies in order in memory when the arcs were
+   made in bulk, the callees anywhere), asking for the callee it passes. */
+static inline const struct arc *arc_prefetch_ahead(const struct arc *ahead)
+{
+	if (!ahead)
+		return NULL;
+	__builtin_prefetch(ahead->child);
+	__builtin_prefetch(&ahead->child->cycle_num);
+	return ahead->next_child;
+}
+
+/* `a` moved on by n arcs (NULL past the end). */
+static inline const struct arc *arc_skip(const struct arc *a, int n)
+{
+	while (a && n-- > 0)
+		a = a->next_child;
+	return a;
+}
+
+/* ---- arc_bulk.c: a profile's arcs, built at once ---- */
+void arc_take(struct gprof *g, vma_t from_pc, vma_t self_pc, uint64_t count);
+/* The arcs gmon_read() took become arcs here: gprof_load_inputs(),
+   gprof_analyse() and gmon_write_sum() call it; other callers of
+   gmon_read() call it before they look at the arcs. */
+void arc_bulk_flush(struct gprof *g);
 
 /* ---- cg_dfn.c ---- */
-void cg_dfn(struct gprof *g, struct sym *root);
+void cg_dfn_all(struct gprof *g);
 
 /* ---- cg_arcs.c ---- */
 struct sym **cg_assemble(struct gprof *g, size_t *nentries);

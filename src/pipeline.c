@@ -48,6 +48,7 @@ static void choose_default_styles(struct gprof *g)
 /* Everything the reports show is computed here, before any is printed. */
 void gprof_analyse(struct gprof *g)
 {
+	arc_bulk_flush(g);              /* for callers that read files alone */
 	if (stacks_wanted(g)) {
 		if (g->nstacks == 0)
 			die(g, "the profile has no call stacks (the program records "
@@ -156,6 +157,7 @@ void gprof_load_inputs(struct gprof *g)
 		die(g, "sorry, file format `prof' is not yet supported");
 	for (size_t i = 0; i < g->opt.nprofiles; i++)
 		gmon_read(g, g->opt.profiles[i]);
+	arc_bulk_flush(g);
 	shlibs_apply(g);
 
 	choose_default_styles(g);

@@ -27,6 +27,8 @@ void report_free(struct report *r)
 		free(r->loc[i].file);
 	free(r->loc);
 	free(r->shown);
+	free(r->shown_len);
+	r->shown_len = NULL;
 	free(r->extra);
 	r->shown = r->extra = NULL;
 	r->loc = NULL;
@@ -55,6 +57,7 @@ static void memo_arrays(const struct gprof *g, struct report *r)
 		return;
 	r->nshown = g->syms.len;
 	r->shown = xcalloc(r->nshown, sizeof *r->shown);
+	r->shown_len = xcalloc(r->nshown, sizeof *r->shown_len);
 	r->loc = xcalloc(r->nshown, sizeof *r->loc);
 }
 
@@ -148,9 +151,38 @@ const char *display_name(const struct gprof *g, struct report *r,
 		return keep_extra(r, make_name(g, r, s));
 	size_t i = (size_t)(s - g->syms.base);
 	memo_arrays(g, r);
-	if (!r->shown[i])
+	if (!r->shown[i]) {
 		r->shown[i] = make_name(g, r, s);
+		size_t len = strlen(r->shown[i]);
+		r->shown_len[i] = len < UINT32_MAX ? (uint32_t)len : UINT32_MAX;
+	}
 	return r->shown[i];
+}
+
+/* Asks for the memory of s's display name, if it is made already (the
+   call graph, whose lines name symbols all over memory). */
+void report_prefetch_name(const struct gprof *g, const struct report *r,
+                          const struct sym *s)
+{
+	if (!r->shown || !in_table(g, s))
+		return;
+	size_t i = (size_t)(s - g->syms.base);
+
+	__builtin_prefetch(&r->shown[i]);
+	if (r->shown[i])
+		__builtin_prefetch(r->shown[i]);
+}
+
+/* display_name() and its length. */
+static const char *name_and_len(const struct gprof *g, struct report *r,
+                                const struct sym *s, size_t *len)
+{
+	const char *name = display_name(g, r, s);
+	if (!in_table(g, s) || r->shown_len[s - g->syms.base] == UINT32_MAX)
+		*len = strlen(name);
+	else
+		*len = r->shown_len[s - g->syms.base];
+	return name;
 }
 
 /* Name plus cycle membership and call-graph index: "a <cycle 1> [4]".
@@ -162,7 +194,10 @@ void print_sym_name(const struct gprof *g, struct report *r,
 	size_t n = 0;
 	FILE *out = r->out;
 
-	fputs(display_name(g, r, s), out);
+	size_t len;
+	const char *name = name_and_len(g, r, s, &len);
+
+	fwrite(name, 1, len, out);
 	if (s->cycle_num > 0) {
 		memcpy(buf, " <cycle ", 8);
 		n = 8 + (size_t)fmt_uint(buf + 8, (uint64_t)s->cycle_num, 0, false);

@@ -29,6 +29,8 @@ struct report {
 	bool started;                /* a report was printed: the next one
 	                                opens with a form feed */
 	char **shown;                /* display names of g->syms, by index */
+	uint32_t *shown_len;         /* and their lengths (the call graph
+	                                prints a name per line: no strlen) */
 	size_t nshown;
 	struct sym_loc *loc;         /* files looked up here, by index */
 	char **extra;                /* names of symbols outside g->syms */
@@ -49,6 +51,8 @@ void report_section(struct report *r);
 /* The name reports show for `s`: demangled unless BSD style or
    --no-demangle, plus " (file:line)" with --inline-file-names or
    " (file:line @ addr)" with -l.  Valid until report_free(). */
+void report_prefetch_name(const struct gprof *g, const struct report *r,
+                          const struct sym *s);
 const char *display_name(const struct gprof *g, struct report *r,
                          const struct sym *s);
 

@@ -308,6 +308,8 @@ static void free_arcs(struct gprof *g)
 	const struct sym *hi = lo ? lo + g->syms.len : NULL;
 	void **copies = NULL;
 	size_t ncopies = 0, cap = 0;
+	arc_bulk_flush(g);      /* records read before a failure, as arcs */
+	arc_lookup(g, NULL, NULL);  /* and every arc in the hash table */
 	for (size_t i = 0; i < g->arc_hash_size; i++) {
 		struct arc *a = g->arc_hash[i], *next;
 		for (; a; a = next) {
