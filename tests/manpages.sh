@@ -19,9 +19,8 @@ WORK=$(mktemp -d tests/tmp/manpages.XXXXXX)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$WORK"' EXIT
 export LC_ALL=C
 
-# Options the man page describes on purpose although --help does not print
-# them (each reported upstream as a gap of --help, not of the page):
-#   -B   GNU's undocumented synonym of -q, accepted by src/options.c.
+# Options the man page may describe although --help does not print them
+# (none now: -B, GNU's undocumented synonym of -q, is in --help).
 HELP_GAPS=""
 
 result() {  # NAME STATUS [DETAIL]

@@ -494,19 +494,25 @@ def main():
     ap.add_argument("--height", type=int, default=900)
     args = ap.parse_args()
 
+    return bounded(run, args, TOTAL_SECONDS, "cdp-chromium.")
+
+
+def bounded(fn, args, seconds, prefix):
+    """fn(args, scratch_dir) within `seconds` (an alarm), with a scratch
+    folder removed afterwards: 0, or 1 after printing the error."""
     def alarm(signum, frame):
-        raise Failure("gave up after %d s" % TOTAL_SECONDS)
+        raise Failure("gave up after %d s" % seconds)
     signal.signal(signal.SIGALRM, alarm)
-    signal.alarm(TOTAL_SECONDS)
-    profile_dir = tempfile.mkdtemp(prefix="cdp-chromium.")
+    signal.alarm(seconds)
+    work = tempfile.mkdtemp(prefix=prefix)
     try:
-        run(args, profile_dir)
+        fn(args, work)
     except (Failure, OSError, ValueError) as e:
         print("error: %s" % e)
         return 1
     finally:
         signal.alarm(0)
-        shutil.rmtree(profile_dir, ignore_errors=True)
+        shutil.rmtree(work, ignore_errors=True)
     return 0
 
 

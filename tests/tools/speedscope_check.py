@@ -15,10 +15,8 @@ import functools
 import http.server
 import os
 import shutil
-import signal
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 
@@ -143,20 +141,7 @@ def main():
         print("error: speedscope is not installed (sh tests/deps.sh)")
         return 1
 
-    def alarm(signum, frame):
-        raise cdp.Failure("gave up after %d s" % TOTAL_SECONDS)
-    signal.signal(signal.SIGALRM, alarm)
-    signal.alarm(TOTAL_SECONDS)
-    work = tempfile.mkdtemp(prefix="speedscope.")
-    try:
-        run(args, work)
-    except (cdp.Failure, OSError, ValueError) as e:
-        print("error: %s" % e)
-        return 1
-    finally:
-        signal.alarm(0)
-        shutil.rmtree(work, ignore_errors=True)
-    return 0
+    return cdp.bounded(run, args, TOTAL_SECONDS, "speedscope.")
 
 
 if __name__ == "__main__":
