@@ -152,6 +152,7 @@ struct arc *arc_add(struct gprof *g, struct sym *parent, struct sym *child,
 	             (unsigned long)count, parent->name, child->name);
 	struct arc *a = arc_lookup(g, parent, child);
 
+	arc_callers_drop(g);
 	if (a) {
 		debug_printf(g, DBG_TALLY, "[tally] hit %lu += %lu\n",
 		             (unsigned long)a->count, (unsigned long)count);

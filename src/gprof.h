@@ -97,6 +97,13 @@ struct arc {
 	size_t id;                   /* creation number, 0..g->narcs-1 */
 };
 
+/* A caller as cg_arcs.c's inherit_flags reads it: a walk of this array
+   rather than of a list all over memory. */
+struct caller {
+	uint32_t parent;             /* symbol number */
+	uint32_t count;              /* the arc's count (all fit, or no array) */
+};
+
 /* One symbol: a function, or (with -l) a source line. */
 struct sym {
 	vma_t addr;
@@ -353,6 +360,11 @@ struct gprof {
 	bool arcs_on_syms;           /* an arc touches a symbol of syms: no
 	                                bulk loading (arc_bulk.c) after it */
 	struct arc_pending *arc_pending; /* records read, not yet arcs */
+	/* Each symbol's callers, packed (arc_bulk.c): callers[callers_start[i]
+	   .. callers_start[i + 1]) in the order of base[i].parents.  NULL
+	   unless built in bulk, and dropped once any arc changes after. */
+	struct caller *callers;
+	uint32_t *callers_start;
 	size_t narcs;
 	struct arc **arcs;           /* non-self arcs in creation order */
 	size_t narcs_global, arcs_cap;
@@ -597,6 +609,8 @@ void arc_take(struct gprof *g, vma_t from_pc, vma_t self_pc, uint64_t count);
    gprof_analyse() and gmon_write_sum() call it; other callers of
    gmon_read() call it before they look at the arcs. */
 void arc_bulk_flush(struct gprof *g);
+/* Drops g->callers (an arc changed). */
+void arc_callers_drop(struct gprof *g);
 
 /* ---- cg_dfn.c ---- */
 void cg_dfn_all(struct gprof *g);
