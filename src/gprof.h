@@ -93,7 +93,6 @@ struct arc {
 	double child_time;           /* child's descendants' time likewise */
 	struct arc *next_parent;     /* next arc in child->parents */
 	struct arc *next_child;      /* next arc in parent->children */
-	struct arc *hash_next;       /* (parent, child) lookup chain */
 	size_t id;                   /* creation number, 0..g->narcs-1 */
 };
 
