@@ -255,14 +255,6 @@ static void link_parents(struct gprof *g, struct arc *v, size_t nu)
 	}
 }
 
-void arc_callers_drop(struct gprof *g)
-{
-	free(g->callers);
-	free(g->callers_start);
-	g->callers = NULL;
-	g->callers_start = NULL;
-}
-
 void arc_bulk_flush(struct gprof *g)
 {
 	struct arc_pending *q = g->arc_pending;

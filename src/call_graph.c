@@ -126,6 +126,16 @@ static struct arc *arc_alloc(struct gprof *g)
 	return &g->arc_block[g->arc_block_used++];
 }
 
+/* The packed callers (arc_bulk.c builds them) go stale once an arc
+   changes. */
+void arc_callers_drop(struct gprof *g)
+{
+	free(g->callers);
+	free(g->callers_start);
+	g->callers = NULL;
+	g->callers_start = NULL;
+}
+
 /* Frees every arc at once (for callers that reuse the process, such as
    the fuzz harnesses). */
 void cg_free_arc_blocks(struct gprof *g)
@@ -137,6 +147,7 @@ void cg_free_arc_blocks(struct gprof *g)
 	g->narc_blocks = 0;
 	g->arc_block = NULL;
 	g->arc_block_used = 0;
+	arc_callers_drop(g);
 }
 
 /* Remember a non-self arc in creation order (the -r/-R input). */

@@ -581,6 +581,8 @@ struct arc *arc_add(struct gprof *g, struct sym *parent, struct sym *child,
 void cg_free_arc_blocks(struct gprof *g);
 bool cg_arc_wanted(struct gprof *g, struct sym **parent, struct sym **child);
 void arc_adopt_block(struct gprof *g, struct arc *v, size_t n);
+/* Drops g->callers (an arc changed, or nothing reads them any more). */
+void arc_callers_drop(struct gprof *g);
 
 /* For walks along a callee list that read each callee: `ahead` runs
    some arcs in front (the list lies in order in memory when the arcs were
@@ -608,8 +610,6 @@ void arc_take(struct gprof *g, vma_t from_pc, vma_t self_pc, uint64_t count);
    gprof_analyse() and gmon_write_sum() call it; other callers of
    gmon_read() call it before they look at the arcs. */
 void arc_bulk_flush(struct gprof *g);
-/* Drops g->callers (an arc changed). */
-void arc_callers_drop(struct gprof *g);
 
 /* ---- cg_dfn.c ---- */
 void cg_dfn_all(struct gprof *g);
