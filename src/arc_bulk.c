@@ -208,9 +208,30 @@ static void link_parents(struct gprof *g, struct arc *v, size_t nu)
 		g->arcs = xrealloc(g->arcs, g->arcs_cap * sizeof *g->arcs);
 	}
 	struct arc **by_id = g->arcs + first;
+	struct sym *sb = g->syms.base;
+	size_t nsym = g->syms.len;
+	bool packed = nu < UINT32_MAX;
 
-	for (size_t u = 0; u < nu; u++)
+	for (size_t u = 0; u < nu; u++) {
 		by_id[v[u].id - base_id] = &v[u];
+		if (v[u].count > UINT32_MAX)
+			packed = false;
+	}
+	/* Callers packed by child: pos[c] counts down from the end of c's
+	   run (to its start), so the oldest arc lands last, as in
+	   c->parents; pos[nsym] is the end of them all. */
+	uint32_t *pos = NULL;
+	struct caller *cv = NULL;
+
+	if (packed) {
+		pos = xcalloc(nsym + 1, sizeof *pos);
+		for (size_t u = 0; u < nu; u++)
+			pos[v[u].child - sb]++;
+		for (size_t c = 1; c < nsym; c++)
+			pos[c] += pos[c - 1];
+		pos[nsym] = (uint32_t)nu;
+		cv = xmalloc((nu ? nu : 1) * sizeof *cv);
+	}
 	size_t kept = 0;
 
 	for (size_t i = 0; i < nu; i++) {
@@ -220,10 +241,18 @@ static void link_parents(struct gprof *g, struct arc *v, size_t nu)
 		c->ncalls += a->count;
 		a->next_parent = c->parents;
 		c->parents = a;
+		if (cv)
+			cv[--pos[c - sb]] = (struct caller){
+				(uint32_t)(a->parent - sb), (uint32_t)a->count };
 		if (a->parent != c)
 			by_id[kept++] = a;
 	}
 	g->narcs_global = first + kept;
+	if (cv) {
+		arc_callers_drop(g);
+		g->callers = cv;
+		g->callers_start = pos;
+	}
 }
 
 void arc_bulk_flush(struct gprof *g)

@@ -11,8 +11,9 @@
 
 #include <stdlib.h>
 
-/* Buckets are a power of two; the table doubles once it holds as many
-   arcs as buckets, so chains stay short at any size. */
+/* Open addressing with linear probing: slots are a power of two, at
+   most half of them used (the table doubles before), so probes stay
+   short; arcs need no chain pointer of their own. */
 #define ARC_HASH_MIN 1024
 
 static size_t arc_hash_of(const struct sym *parent, const struct sym *child)
@@ -27,43 +28,48 @@ static size_t arc_hash_of(const struct sym *parent, const struct sym *child)
 	return (size_t)h;
 }
 
+/* Into the first free slot from its hash on. */
+static void arc_hash_place(struct arc **t, size_t size, struct arc *a)
+{
+	size_t b = arc_hash_of(a->parent, a->child) & (size - 1);
+
+	while (t[b])
+		b = (b + 1) & (size - 1);
+	t[b] = a;
+}
+
 static void arc_hash_grow(struct gprof *g)
 {
 	size_t nsize = g->arc_hash_size ? g->arc_hash_size * 2 : ARC_HASH_MIN;
 	struct arc **nt = xcalloc(nsize, sizeof *nt);
 
-	for (size_t i = 0; i < g->arc_hash_size; i++) {
-		struct arc *a = g->arc_hash[i], *next;
-
-		for (; a; a = next) {
-			size_t b = arc_hash_of(a->parent, a->child) & (nsize - 1);
-
-			next = a->hash_next;
-			a->hash_next = nt[b];
-			nt[b] = a;
-		}
-	}
+	for (size_t i = 0; i < g->arc_hash_size; i++)
+		if (g->arc_hash[i])
+			arc_hash_place(nt, nsize, g->arc_hash[i]);
 	free(g->arc_hash);
 	g->arc_hash = nt;
 	g->arc_hash_size = nsize;
+}
+
+/* Room for n arcs in all, at most half the slots used. */
+static void arc_hash_reserve(struct gprof *g, size_t n)
+{
+	while (n > g->arc_hash_size / 2)
+		arc_hash_grow(g);
 }
 
 /* Arcs built in bulk (arc_bulk.c) enter the hash table only when an arc
    is first looked up after them: most runs never do. */
 static void arc_hash_insert(struct gprof *g, struct arc *a)
 {
-	size_t b = arc_hash_of(a->parent, a->child) & (g->arc_hash_size - 1);
-
-	a->hash_next = g->arc_hash[b];
-	g->arc_hash[b] = a;
+	arc_hash_place(g->arc_hash, g->arc_hash_size, a);
 }
 
 static void arc_hash_catch_up(struct gprof *g)
 {
 	if (!g->narc_unhashed)
 		return;
-	while (g->narcs >= g->arc_hash_size)
-		arc_hash_grow(g);
+	arc_hash_reserve(g, g->narcs);
 	for (size_t i = 0; i < g->narc_unhashed; i++)
 		arc_hash_insert(g, &g->arc_unhashed[i]);
 	g->arc_unhashed = NULL;
@@ -88,11 +94,15 @@ struct arc *arc_lookup(struct gprof *g, struct sym *parent, struct sym *child)
 	arc_hash_catch_up(g);
 	if (!parent || !child || !g->arc_hash_size)
 		return NULL;
-	size_t b = arc_hash_of(parent, child) & (g->arc_hash_size - 1);
+	size_t mask = g->arc_hash_size - 1;
 
-	for (struct arc *a = g->arc_hash[b]; a; a = a->hash_next)
+	for (size_t b = arc_hash_of(parent, child) & mask; g->arc_hash[b];
+	     b = (b + 1) & mask) {
+		const struct arc *a = g->arc_hash[b];
+
 		if (a->parent == parent && a->child == child)
-			return a;
+			return g->arc_hash[b];
+	}
 	debug_printf(g, DBG_LOOKUP, "[arc_lookup] no arc from %s to %s\n",
 	             parent->name ? parent->name : "<cycle>",
 	             child->name ? child->name : "<cycle>");
@@ -116,6 +126,16 @@ static struct arc *arc_alloc(struct gprof *g)
 	return &g->arc_block[g->arc_block_used++];
 }
 
+/* The packed callers (arc_bulk.c builds them) go stale once an arc
+   changes. */
+void arc_callers_drop(struct gprof *g)
+{
+	free(g->callers);
+	free(g->callers_start);
+	g->callers = NULL;
+	g->callers_start = NULL;
+}
+
 /* Frees every arc at once (for callers that reuse the process, such as
    the fuzz harnesses). */
 void cg_free_arc_blocks(struct gprof *g)
@@ -127,6 +147,7 @@ void cg_free_arc_blocks(struct gprof *g)
 	g->narc_blocks = 0;
 	g->arc_block = NULL;
 	g->arc_block_used = 0;
+	arc_callers_drop(g);
 }
 
 /* Remember a non-self arc in creation order (the -r/-R input). */
@@ -152,14 +173,14 @@ struct arc *arc_add(struct gprof *g, struct sym *parent, struct sym *child,
 	             (unsigned long)count, parent->name, child->name);
 	struct arc *a = arc_lookup(g, parent, child);
 
+	arc_callers_drop(g);
 	if (a) {
 		debug_printf(g, DBG_TALLY, "[tally] hit %lu += %lu\n",
 		             (unsigned long)a->count, (unsigned long)count);
 		a->count += count;
 		return a;
 	}
-	if (g->narcs >= g->arc_hash_size)
-		arc_hash_grow(g);
+	arc_hash_reserve(g, g->narcs + 1);
 
 	a = arc_alloc(g);
 	a->parent = parent;

@@ -130,37 +130,59 @@ static int cmp_topo(const void *pa, const void *pb, void *ctx)
 	return (a->top_order > b->top_order) - (a->top_order < b->top_order);
 }
 
+/* One symbol's share from its callers, in the order of its parents list
+   (the sum's order is GNU's): from the packed callers when there are
+   any, a walk of a few megabytes in order instead of a list all over
+   memory.  `head` is the cycle header for a member, or the symbol. */
+static void inherit_from(const struct gprof *g, const struct sym *m,
+                         struct sym *head)
+{
+	if (g->callers) {
+		size_t i = (size_t)(m - g->syms.base);
+		const struct caller *c = g->callers + g->callers_start[i];
+		const struct caller *end = g->callers + g->callers_start[i + 1];
+
+		for (; c < end; c++) {
+			const struct sym *p = &g->syms.base[c->parent];
+
+			if (p == m || p->cyc_head == head)
+				continue;
+			head->print_flag |= p->print_flag;
+			if (head->ncalls != 0)
+				head->fract += p->fract *
+				               ((double)c->count / (double)head->ncalls);
+		}
+		return;
+	}
+	for (const struct arc *a = m->parents; a; a = a->next_parent) {
+		const struct sym *p = a->parent;
+
+		if (p == m || p->cyc_head == head)
+			continue;
+		head->print_flag |= p->print_flag;
+		/* Arcs that were never taken (-c) carry no time. */
+		if (head->ncalls != 0)
+			head->fract += p->fract *
+			               ((double)a->count / (double)head->ncalls);
+	}
+}
+
 /* A symbol in no cycle inherits from its callers; a cycle inherits as a
    whole from the callers outside it, and its members copy the result. */
-static void inherit_flags(struct sym *child)
+static void inherit_flags(const struct gprof *g, struct sym *child)
 {
 	struct sym *head = child->cyc_head;
 
 	if (head == child) {
 		child->print_flag = false;
 		child->fract = 0.0;
-		for (struct arc *a = child->parents; a; a = a->next_parent) {
-			if (a->parent == child)
-				continue;
-			child->print_flag |= a->parent->print_flag;
-			/* Arcs that were never taken (-c) carry no time. */
-			if (child->ncalls != 0)
-				child->fract += a->parent->fract *
-				                ((double)a->count / (double)child->ncalls);
-		}
+		inherit_from(g, child, child);
 		return;
 	}
 	head->print_flag = false;
 	head->fract = 0.0;
 	for (struct sym *m = head->cyc_next; m; m = m->cyc_next)
-		for (struct arc *a = m->parents; a; a = a->next_parent) {
-			if (a->parent->cyc_head == head)
-				continue;
-			head->print_flag |= a->parent->print_flag;
-			if (head->ncalls != 0)
-				head->fract += a->parent->fract *
-				               ((double)a->count / (double)head->ncalls);
-		}
+		inherit_from(g, m, head);
 	for (struct sym *m = head; m; m = m->cyc_next) {
 		m->print_flag = head->print_flag;
 		m->fract = head->fract;
@@ -196,7 +218,7 @@ static void propagate_flags(struct gprof *g, struct sym **topo, size_t n)
 
 		if (s->cyc_head != old_head) {
 			old_head = s->cyc_head;
-			inherit_flags(s);
+			inherit_flags(g, s);
 		}
 		apply_specs(g, s);
 		s->prop_self = s->hist_time * s->fract;
@@ -363,6 +385,7 @@ struct sym **cg_assemble(struct gprof *g, size_t *nentries)
 	stable_sort(topo, st->len, sizeof *topo, cmp_topo, NULL);
 	g->print_time = 0.0;
 	propagate_flags(g, topo, st->len);
+	arc_callers_drop(g);            /* nothing reads them after */
 	cycle_time(g);
 	for (size_t i = 0; i < st->len; i++)
 		propagate_time(topo[i]);

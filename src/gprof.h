@@ -93,8 +93,14 @@ struct arc {
 	double child_time;           /* child's descendants' time likewise */
 	struct arc *next_parent;     /* next arc in child->parents */
 	struct arc *next_child;      /* next arc in parent->children */
-	struct arc *hash_next;       /* (parent, child) lookup chain */
 	size_t id;                   /* creation number, 0..g->narcs-1 */
+};
+
+/* A caller as cg_arcs.c's inherit_flags reads it: a walk of this array
+   rather than of a list all over memory. */
+struct caller {
+	uint32_t parent;             /* symbol number */
+	uint32_t count;              /* the arc's count (all fit, or no array) */
 };
 
 /* One symbol: a function, or (with -l) a source line. */
@@ -353,6 +359,11 @@ struct gprof {
 	bool arcs_on_syms;           /* an arc touches a symbol of syms: no
 	                                bulk loading (arc_bulk.c) after it */
 	struct arc_pending *arc_pending; /* records read, not yet arcs */
+	/* Each symbol's callers, packed (arc_bulk.c): callers[callers_start[i]
+	   .. callers_start[i + 1]) in the order of base[i].parents.  NULL
+	   unless built in bulk, and dropped once any arc changes after. */
+	struct caller *callers;
+	uint32_t *callers_start;
 	size_t narcs;
 	struct arc **arcs;           /* non-self arcs in creation order */
 	size_t narcs_global, arcs_cap;
@@ -570,6 +581,8 @@ struct arc *arc_add(struct gprof *g, struct sym *parent, struct sym *child,
 void cg_free_arc_blocks(struct gprof *g);
 bool cg_arc_wanted(struct gprof *g, struct sym **parent, struct sym **child);
 void arc_adopt_block(struct gprof *g, struct arc *v, size_t n);
+/* Drops g->callers (an arc changed, or nothing reads them any more). */
+void arc_callers_drop(struct gprof *g);
 
 /* For walks along a callee list that read each callee: `ahead` runs
    some arcs in front (the list lies in order in memory when the arcs were
