@@ -310,20 +310,20 @@ static void free_arcs(struct gprof *g)
 	size_t ncopies = 0, cap = 0;
 	arc_bulk_flush(g);      /* records read before a failure, as arcs */
 	arc_lookup(g, NULL, NULL);  /* and every arc in the hash table */
+	/* The table is open-addressed: one arc per used slot. */
 	for (size_t i = 0; i < g->arc_hash_size; i++) {
-		struct arc *a = g->arc_hash[i], *next;
-		for (; a; a = next) {
-			next = a->hash_next;
-			struct sym *ends[2] = { a->parent, a->child };
-			for (int k = 0; k < 2; k++) {
-				if (!ends[k] || (ends[k] >= lo && ends[k] < hi))
-					continue;
-				if (ncopies == cap) {
-					cap = cap ? cap * 2 : 16;
-					copies = xrealloc(copies, cap * sizeof *copies);
-				}
-				copies[ncopies++] = ends[k];
+		const struct arc *a = g->arc_hash[i];
+		if (!a)
+			continue;
+		struct sym *ends[2] = { a->parent, a->child };
+		for (int k = 0; k < 2; k++) {
+			if (!ends[k] || (ends[k] >= lo && ends[k] < hi))
+				continue;
+			if (ncopies == cap) {
+				cap = cap ? cap * 2 : 16;
+				copies = xrealloc(copies, cap * sizeof *copies);
 			}
+			copies[ncopies++] = ends[k];
 		}
 	}
 	cg_free_arc_blocks(g);
