@@ -16,7 +16,8 @@
 # FUZZ_HARNESSES limits either target to some harnesses; FUZZ_FLAGS adds
 # libFuzzer options (e.g. FUZZ_FLAGS=-jobs=2).
 
-FUZZ_HARNESSES ?= gmon symspec mapfile extsym bbconv pipeline decoders shlibs
+FUZZ_HARNESSES ?= gmon symspec mapfile extsym bbconv pipeline decoders shlibs \
+	lines
 FUZZ_SECONDS ?= 180
 FUZZ_CLANG ?= clang
 FUZZ_FLAGS ?=
