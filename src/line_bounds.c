@@ -424,7 +424,8 @@ static bool find_functions(struct acc *a, struct line_bounds *out)
 	size_t nlive = 0, next = 0;
 	if (!live)
 		return false;
-	qsort(a->fr, a->nfr, sizeof *a->fr, cmp_fn_range);
+	if (a->nfr > 0)              /* (no pieces: fr may be NULL) */
+		qsort(a->fr, a->nfr, sizeof *a->fr, cmp_fn_range);
 	for (size_t k = 0; k < out->n; k++) {
 		uint64_t addr = out->addr[k];
 		while (next < a->nfr && a->fr[next].start <= addr)
