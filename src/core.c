@@ -49,6 +49,9 @@ void core_open(struct gprof *g)
 		bfd_perror(name);
 		gprof_exit(1);
 	}
+	/* Held by the context from here, so that a caller that survives
+	   the errors below (the fuzz harnesses) can close it. */
+	g->abfd = abfd;
 	if (!bfd_check_format(abfd, bfd_object))
 		die(g, "%s: not in executable format", name);
 
@@ -58,7 +61,6 @@ void core_open(struct gprof *g)
 	if (!text)
 		die(g, "can't find .text section in %s", name);
 
-	g->abfd = abfd;
 	g->text_sec = text;
 	core_new_find_window(g);
 	g->has_line_info = has_line_info(abfd);

@@ -11,7 +11,8 @@
  * and once as the tool runs by default (BFD asked only at the boundaries
  * the DWARF reader finds); the two symbol tables, and whether the load
  * failed, must be the same, or the harness aborts.
- * FUZZ_LINES_DEBUG=1 prints both tables of each input to stderr.
+ * FUZZ_LINES_DEBUG=1 prints both tables of each input to stderr;
+ * FUZZ_LINES_DIFF=FILE writes them to FILE when they differ.
  */
 #include <stdarg.h>
 #include <stdbool.h>
@@ -150,6 +151,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			        (int)bytes.n, bytes.s, (int)bounds.n, bounds.s);
 		if (bytes.n != bounds.n || memcmp(bytes.s, bounds.s, bytes.n) != 0) {
 			show_difference(&bytes, &bounds);
+			/* (libFuzzer's -close_fd_mask=3 silences stderr) */
+			const char *keep = getenv("FUZZ_LINES_DIFF");
+			FILE *f = keep && *keep ? fopen(keep, "w") : NULL;
+			if (f) {
+				fprintf(f, "---- bytes\n%.*s---- bounds\n%.*s",
+				        (int)bytes.n, bytes.s, (int)bounds.n,
+				        bounds.s);
+				fclose(f);
+			}
 			abort();
 		}
 	}
