@@ -284,8 +284,8 @@ static void gather_answers(struct gprof *g, struct gather *gt)
 
 /* Some guesses, checked against BFD (every one would do no harm, but
    cost the time saved): spread over the text, and among rows where the
-   table has several lines at one address.  Any miss, and every guess is
-   replaced by BFD's answer. */
+   table has several lines at one address.  Any miss, and the caller
+   scans every byte instead. */
 static void check_guesses(struct gprof *g, struct gather *gt)
 {
 	const struct line_bounds *lb = gt->lb;
@@ -308,11 +308,6 @@ static void check_guesses(struct gprof *g, struct gather *gt)
 		if (!same_answer(&a, &gt->warm[i]))
 			gt->broken = true;
 	}
-	if (!gt->broken)
-		return;
-	for (size_t i = 0; i < lb->n; i++)
-		if (gt->guessed[i])
-			gt->cold[i] = gt->warm[i] = ask(g, lb->addr[i]);
 }
 
 /* GPROF_LINE_SCAN=bytes asks BFD about every address, as a check on the
@@ -329,7 +324,7 @@ static const char *line_scan_mode(void)
  * answer), and so would every address up to the next boundary, which
  * changes nothing; the same holds after a row.
  */
-static void scan_bounds(struct gprof *g, struct line_scan *ls,
+static bool scan_bounds(struct gprof *g, struct line_scan *ls,
                         struct line_list *l, const struct line_bounds *lb,
                         vma_t hi, unsigned step)
 {
@@ -341,12 +336,13 @@ static void scan_bounds(struct gprof *g, struct line_scan *ls,
 	gt.func_name = xcalloc(lb->nfuncs + 1, sizeof *gt.func_name);
 	gather_answers(g, &gt);
 	check_guesses(g, &gt);
-	/* A guess BFD contradicted: the rows were asked again, but earlier
-	   function bounds may be wrong.  The tests insist on none. */
+	/* A guess BFD contradicted: any answer gathered may be wrong (a
+	   function's name learnt from one address and used at another), so
+	   the caller scans every byte instead.  The tests insist on none. */
 	if (gt.broken && strcmp(line_scan_mode(), "bounds") == 0)
 		die(g, "%s: GPROF_LINE_SCAN=bounds: BFD contradicted the line "
 		    "table's guesses", g->opt.image);
-	for (size_t i = 0; i < lb->n; i++) {
+	for (size_t i = 0; i < lb->n && !gt.broken; i++) {
 		vma_t a = lb->addr[i], next = i + 1 < lb->n ? lb->addr[i + 1] : hi;
 		feed(g, ls, l, a, &gt.cold[i], &gt.warm[i]);
 		if ((lb->kind[i] & LB_FUNC) && a + step < next)
@@ -357,6 +353,7 @@ static void scan_bounds(struct gprof *g, struct line_scan *ls,
 	free(gt.guessed);
 	free(gt.fname);
 	free(gt.func_name);
+	return !gt.broken;
 }
 
 /* Line symbols are collected apart, then join the (already finished)
@@ -381,8 +378,10 @@ void core_build_line_syms(struct gprof *g)
 	if (strcmp(mode, "bytes") != 0 && g->bfd_syms && g->has_line_info &&
 	    line_bounds_read(bfd_get_filename(g->abfd), lo, hi, &lb)) {
 		align_bounds(&lb, lo, hi, step);
-		scan_bounds(g, &ls, &l, &lb, hi, step);
+		bool done = scan_bounds(g, &ls, &l, &lb, hi, step);
 		line_bounds_free(&lb);
+		if (!done)
+			scan_bytes(g, &ls, &l, lo, hi, step);
 	} else if (strcmp(mode, "bounds") == 0) {
 		die(g, "%s: GPROF_LINE_SCAN=bounds: no line table to scan by",
 		    g->opt.image);
