@@ -19,7 +19,7 @@ struct probe {
 	unsigned line;
 };
 
-static bool probe_at(struct gprof *g, vma_t addr, struct probe *p)
+static bool probe_at(const struct gprof *g, vma_t addr, struct probe *p)
 {
 	return core_find_line(g, addr, &p->file, &p->func, &p->line) &&
 	       p->file && p->func && p->line != 0;
@@ -98,7 +98,7 @@ struct answer {
 	bool ok;
 };
 
-static struct answer ask(struct gprof *g, vma_t addr)
+static struct answer ask(const struct gprof *g, vma_t addr)
 {
 	struct answer a;
 	a.ok = probe_at(g, addr, &a.p);
@@ -140,17 +140,42 @@ static void feed(struct gprof *g, struct line_scan *ls, struct line_list *l,
 }
 
 /* The reference way (and the fallback): every address of .text, asked
-   a second time only where a new symbol may start. */
-static void scan_bytes(struct gprof *g, struct line_scan *ls,
-                       struct line_list *l, vma_t lo, vma_t hi, unsigned step)
+   a second time only where a new symbol may start; `src` is the context
+   whose BFD is asked (g's, or a fresh one). */
+static void scan_bytes(struct gprof *g, const struct gprof *src,
+                       struct line_scan *ls, struct line_list *l,
+                       vma_t lo, vma_t hi, unsigned step)
 {
 	for (vma_t addr = lo; addr < hi; addr += step) {
-		struct answer a = ask(g, addr);
+		struct answer a = ask(src, addr);
 		if (feed_cold(ls, &a)) {
-			a = ask(g, addr);
+			a = ask(src, addr);
 			feed_warm(g, ls, l, addr, &a);
 		}
 	}
+}
+
+/*
+ * The byte scan after a bounds scan BFD contradicted.  BFD has been asked
+ * out of the byte scan's order by then, and its first answers in each
+ * unit (the cold ones, which the scan counts) are gone; so the scan asks
+ * a fresh copy of the executable, brought to the state g's was in before
+ * line symbols (opened, symbols read, source files looked up: as
+ * pipeline.c's load_symbols() does).
+ */
+static void scan_bytes_fresh(struct gprof *g, struct line_scan *ls,
+                             struct line_list *l, vma_t lo, vma_t hi,
+                             unsigned step)
+{
+	struct gprof *f = xcalloc(1, sizeof *f);
+	f->whoami = g->whoami;
+	f->opt = g->opt;
+	core_open(f);
+	core_build_syms(f);
+	core_intern_files(f);
+	scan_bytes(g, f, ls, l, lo, hi, step);
+	core_close(f);
+	free(f);
 }
 
 /* Boundaries moved up to the addresses the byte scan would probe (every
@@ -381,12 +406,12 @@ void core_build_line_syms(struct gprof *g)
 		bool done = scan_bounds(g, &ls, &l, &lb, hi, step);
 		line_bounds_free(&lb);
 		if (!done)
-			scan_bytes(g, &ls, &l, lo, hi, step);
+			scan_bytes_fresh(g, &ls, &l, lo, hi, step);
 	} else if (strcmp(mode, "bounds") == 0) {
 		die(g, "%s: GPROF_LINE_SCAN=bounds: no line table to scan by",
 		    g->opt.image);
 	} else {
-		scan_bytes(g, &ls, &l, lo, hi, step);
+		scan_bytes(g, g, &ls, &l, lo, hi, step);
 	}
 	if (ls.ncold != (long)l.n)
 		die(g, "somebody miscounted: ltab.len=%ld instead of %zu",
