@@ -275,12 +275,14 @@ static bool same_answer(const struct answer *a, const struct answer *b)
 	return a->ok == b->ok && (!a->ok || same_place(&a->p, &b->p));
 }
 
-/* BFD asked at boundary i, twice where a function may start there. */
+/* BFD asked at boundary i, twice as the byte scan may ask it: not only
+   where a function starts, since a damaged file's first answer in a unit
+   can come at a row the reader sees no function at. */
 static void ask_bfd(struct gprof *g, struct gather *gt, size_t i)
 {
 	vma_t addr = gt->lb->addr[i];
 	gt->cold[i] = ask(g, addr);
-	gt->warm[i] = gt->lb->kind[i] & LB_FUNC ? ask(g, addr) : gt->cold[i];
+	gt->warm[i] = ask(g, addr);
 	learn(gt, i, &gt->warm[i]);
 }
 
@@ -344,8 +346,8 @@ static const char *line_scan_mode(void)
 }
 
 /*
- * The byte scan, over the boundaries only.  After a function bound, the
- * next address would answer as BFD settled at the bound (its warm
+ * The byte scan, over the boundaries only.  After a bound, the next
+ * address would answer as BFD settled at the bound (its warm
  * answer), and so would every address up to the next boundary, which
  * changes nothing; the same holds after a row.
  */
@@ -370,7 +372,8 @@ static bool scan_bounds(struct gprof *g, struct line_scan *ls,
 	for (size_t i = 0; i < lb->n && !gt.broken; i++) {
 		vma_t a = lb->addr[i], next = i + 1 < lb->n ? lb->addr[i + 1] : hi;
 		feed(g, ls, l, a, &gt.cold[i], &gt.warm[i]);
-		if ((lb->kind[i] & LB_FUNC) && a + step < next)
+		/* (a no-op where the first answer was the settled one) */
+		if (a + step < next)
 			feed(g, ls, l, a + step, &gt.warm[i], &gt.warm[i]);
 	}
 	free(gt.cold);
