@@ -49,6 +49,9 @@ void core_open(struct gprof *g)
 		bfd_perror(name);
 		gprof_exit(1);
 	}
+	/* Held by the context from here, so that a caller that survives
+	   the errors below (the fuzz harnesses) can close it. */
+	g->abfd = abfd;
 	if (!bfd_check_format(abfd, bfd_object))
 		die(g, "%s: not in executable format", name);
 
@@ -58,7 +61,6 @@ void core_open(struct gprof *g)
 	if (!text)
 		die(g, "can't find .text section in %s", name);
 
-	g->abfd = abfd;
 	g->text_sec = text;
 	core_new_find_window(g);
 	g->has_line_info = has_line_info(abfd);
@@ -323,6 +325,47 @@ void core_free_find_window(struct gprof *g)
 	free(w->buf);
 	free(w);
 	g->find_window = NULL;
+}
+
+void core_close(struct gprof *g)
+{
+	core_free_find_window(g);
+	if (g->bfd_syms) {
+		asymbol **s = (asymbol **)g->bfd_syms;
+		/* the synthetic symbols are one block, starting at the first */
+		for (long i = 0; i < g->nbfd_syms; i++)
+			if (s[i]->flags & BSF_SYNTHETIC) {
+				free(s[i]);
+				break;
+			}
+		free(g->bfd_syms);
+		g->bfd_syms = NULL;
+	}
+	if (g->abfd)
+		bfd_close(ABFD(g));
+	g->abfd = NULL;
+	free(g->syms.base);
+	free(g->syms.addrs);
+	free(g->syms.bucket);
+	g->syms = (struct symtab){ 0 };
+	for (struct source_file *f = g->files, *next; f; f = next) {
+		next = f->next;
+		free(f->name);
+		free(f->line);
+		free(f);
+	}
+	g->files = NULL;
+	free(g->file_table.slot);
+	g->file_table = (struct file_table){ 0 };
+	for (size_t i = 0; i < g->nmap_entries; i++) {
+		free(g->map_entries[i].file);
+		free(g->map_entries[i].func);
+	}
+	free(g->map_entries);
+	free(g->map_files);
+	g->map_entries = NULL;
+	g->map_files = NULL;
+	g->nmap_entries = 0;
 }
 
 static int cmp_cand(const void *pa, const void *pb)

@@ -482,6 +482,9 @@ void core_read_ext_symtab(struct gprof *g, const char *file);
 vma_t core_text_end(struct gprof *g);
 void core_intern_files(struct gprof *g);
 void core_free_find_window(struct gprof *g);
+/* Closes what core_open(), core_build_syms() and core_intern_files() made
+   in a context of its own (line_syms.c's second look at the executable). */
+void core_close(struct gprof *g);
 bool core_find_line(const struct gprof *g, vma_t addr, const char **file,
                     const char **func, unsigned *line);
 bool core_sym_line(const struct gprof *g, const struct sym *s,

@@ -113,7 +113,8 @@ static void add_range(struct acc *a, uint64_t start, uint64_t end)
 }
 
 /*
- * Can BFD's answers come from anything but this file's own DWARF?  Stabs
+ * Can BFD's answers come from anything but this file's own DWARF, or its
+ * text be one BFD reads in ways of its own (not code, not loaded)?  Stabs
  * and DWARF 1 are read by other code; a debug link or an alternate file
  * (dwz) sends BFD to another file; relocatable objects need relocating.
  * Any of these, or no line table at all, and the caller scans every byte.
@@ -137,6 +138,14 @@ static bool elf_usable(Elf *elf)
 		if (strncmp(name, ".stab", 5) == 0 || strcmp(name, ".debug") == 0 ||
 		    strcmp(name, ".gnu_debuglink") == 0 ||
 		    strcmp(name, ".gnu_debugaltlink") == 0)
+			return false;
+		/* Only the text of an ordinary executable: BFD reads a section
+		   of an unknown type, or one not loaded, in ways of its own
+		   (found by the lines fuzz harness). */
+		if (strcmp(name, ".text") == 0 &&
+		    (sh.sh_type != SHT_PROGBITS ||
+		     (sh.sh_flags & (SHF_ALLOC | SHF_EXECINSTR)) !=
+		     (SHF_ALLOC | SHF_EXECINSTR)))
 			return false;
 		if (strcmp(name, ".debug_info") == 0 || strcmp(name, ".zdebug_info") == 0)
 			info = true;
@@ -424,7 +433,8 @@ static bool find_functions(struct acc *a, struct line_bounds *out)
 	size_t nlive = 0, next = 0;
 	if (!live)
 		return false;
-	qsort(a->fr, a->nfr, sizeof *a->fr, cmp_fn_range);
+	if (a->nfr > 0)              /* (no pieces: fr may be NULL) */
+		qsort(a->fr, a->nfr, sizeof *a->fr, cmp_fn_range);
 	for (size_t k = 0; k < out->n; k++) {
 		uint64_t addr = out->addr[k];
 		while (next < a->nfr && a->fr[next].start <= addr)

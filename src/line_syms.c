@@ -19,7 +19,7 @@ struct probe {
 	unsigned line;
 };
 
-static bool probe_at(struct gprof *g, vma_t addr, struct probe *p)
+static bool probe_at(const struct gprof *g, vma_t addr, struct probe *p)
 {
 	return core_find_line(g, addr, &p->file, &p->func, &p->line) &&
 	       p->file && p->func && p->line != 0;
@@ -98,7 +98,7 @@ struct answer {
 	bool ok;
 };
 
-static struct answer ask(struct gprof *g, vma_t addr)
+static struct answer ask(const struct gprof *g, vma_t addr)
 {
 	struct answer a;
 	a.ok = probe_at(g, addr, &a.p);
@@ -140,17 +140,42 @@ static void feed(struct gprof *g, struct line_scan *ls, struct line_list *l,
 }
 
 /* The reference way (and the fallback): every address of .text, asked
-   a second time only where a new symbol may start. */
-static void scan_bytes(struct gprof *g, struct line_scan *ls,
-                       struct line_list *l, vma_t lo, vma_t hi, unsigned step)
+   a second time only where a new symbol may start; `src` is the context
+   whose BFD is asked (g's, or a fresh one). */
+static void scan_bytes(struct gprof *g, const struct gprof *src,
+                       struct line_scan *ls, struct line_list *l,
+                       vma_t lo, vma_t hi, unsigned step)
 {
 	for (vma_t addr = lo; addr < hi; addr += step) {
-		struct answer a = ask(g, addr);
+		struct answer a = ask(src, addr);
 		if (feed_cold(ls, &a)) {
-			a = ask(g, addr);
+			a = ask(src, addr);
 			feed_warm(g, ls, l, addr, &a);
 		}
 	}
+}
+
+/*
+ * The byte scan after a bounds scan BFD contradicted.  BFD has been asked
+ * out of the byte scan's order by then, and its first answers in each
+ * unit (the cold ones, which the scan counts) are gone; so the scan asks
+ * a fresh copy of the executable, brought to the state g's was in before
+ * line symbols (opened, symbols read, source files looked up: as
+ * pipeline.c's load_symbols() does).
+ */
+static void scan_bytes_fresh(struct gprof *g, struct line_scan *ls,
+                             struct line_list *l, vma_t lo, vma_t hi,
+                             unsigned step)
+{
+	struct gprof *f = xcalloc(1, sizeof *f);
+	f->whoami = g->whoami;
+	f->opt = g->opt;
+	core_open(f);
+	core_build_syms(f);
+	core_intern_files(f);
+	scan_bytes(g, f, ls, l, lo, hi, step);
+	core_close(f);
+	free(f);
 }
 
 /* Boundaries moved up to the addresses the byte scan would probe (every
@@ -250,12 +275,14 @@ static bool same_answer(const struct answer *a, const struct answer *b)
 	return a->ok == b->ok && (!a->ok || same_place(&a->p, &b->p));
 }
 
-/* BFD asked at boundary i, twice where a function may start there. */
+/* BFD asked at boundary i, twice as the byte scan may ask it: not only
+   where a function starts, since a damaged file's first answer in a unit
+   can come at a row the reader sees no function at. */
 static void ask_bfd(struct gprof *g, struct gather *gt, size_t i)
 {
 	vma_t addr = gt->lb->addr[i];
 	gt->cold[i] = ask(g, addr);
-	gt->warm[i] = gt->lb->kind[i] & LB_FUNC ? ask(g, addr) : gt->cold[i];
+	gt->warm[i] = ask(g, addr);
 	learn(gt, i, &gt->warm[i]);
 }
 
@@ -284,8 +311,8 @@ static void gather_answers(struct gprof *g, struct gather *gt)
 
 /* Some guesses, checked against BFD (every one would do no harm, but
    cost the time saved): spread over the text, and among rows where the
-   table has several lines at one address.  Any miss, and every guess is
-   replaced by BFD's answer. */
+   table has several lines at one address.  Any miss, and the caller
+   scans every byte instead. */
 static void check_guesses(struct gprof *g, struct gather *gt)
 {
 	const struct line_bounds *lb = gt->lb;
@@ -308,11 +335,6 @@ static void check_guesses(struct gprof *g, struct gather *gt)
 		if (!same_answer(&a, &gt->warm[i]))
 			gt->broken = true;
 	}
-	if (!gt->broken)
-		return;
-	for (size_t i = 0; i < lb->n; i++)
-		if (gt->guessed[i])
-			gt->cold[i] = gt->warm[i] = ask(g, lb->addr[i]);
 }
 
 /* GPROF_LINE_SCAN=bytes asks BFD about every address, as a check on the
@@ -324,12 +346,12 @@ static const char *line_scan_mode(void)
 }
 
 /*
- * The byte scan, over the boundaries only.  After a function bound, the
- * next address would answer as BFD settled at the bound (its warm
+ * The byte scan, over the boundaries only.  After a bound, the next
+ * address would answer as BFD settled at the bound (its warm
  * answer), and so would every address up to the next boundary, which
  * changes nothing; the same holds after a row.
  */
-static void scan_bounds(struct gprof *g, struct line_scan *ls,
+static bool scan_bounds(struct gprof *g, struct line_scan *ls,
                         struct line_list *l, const struct line_bounds *lb,
                         vma_t hi, unsigned step)
 {
@@ -341,15 +363,17 @@ static void scan_bounds(struct gprof *g, struct line_scan *ls,
 	gt.func_name = xcalloc(lb->nfuncs + 1, sizeof *gt.func_name);
 	gather_answers(g, &gt);
 	check_guesses(g, &gt);
-	/* A guess BFD contradicted: the rows were asked again, but earlier
-	   function bounds may be wrong.  The tests insist on none. */
+	/* A guess BFD contradicted: any answer gathered may be wrong (a
+	   function's name learnt from one address and used at another), so
+	   the caller scans every byte instead.  The tests insist on none. */
 	if (gt.broken && strcmp(line_scan_mode(), "bounds") == 0)
 		die(g, "%s: GPROF_LINE_SCAN=bounds: BFD contradicted the line "
 		    "table's guesses", g->opt.image);
-	for (size_t i = 0; i < lb->n; i++) {
+	for (size_t i = 0; i < lb->n && !gt.broken; i++) {
 		vma_t a = lb->addr[i], next = i + 1 < lb->n ? lb->addr[i + 1] : hi;
 		feed(g, ls, l, a, &gt.cold[i], &gt.warm[i]);
-		if ((lb->kind[i] & LB_FUNC) && a + step < next)
+		/* (a no-op where the first answer was the settled one) */
+		if (a + step < next)
 			feed(g, ls, l, a + step, &gt.warm[i], &gt.warm[i]);
 	}
 	free(gt.cold);
@@ -357,6 +381,7 @@ static void scan_bounds(struct gprof *g, struct line_scan *ls,
 	free(gt.guessed);
 	free(gt.fname);
 	free(gt.func_name);
+	return !gt.broken;
 }
 
 /* Line symbols are collected apart, then join the (already finished)
@@ -381,13 +406,15 @@ void core_build_line_syms(struct gprof *g)
 	if (strcmp(mode, "bytes") != 0 && g->bfd_syms && g->has_line_info &&
 	    line_bounds_read(bfd_get_filename(g->abfd), lo, hi, &lb)) {
 		align_bounds(&lb, lo, hi, step);
-		scan_bounds(g, &ls, &l, &lb, hi, step);
+		bool done = scan_bounds(g, &ls, &l, &lb, hi, step);
 		line_bounds_free(&lb);
+		if (!done)
+			scan_bytes_fresh(g, &ls, &l, lo, hi, step);
 	} else if (strcmp(mode, "bounds") == 0) {
 		die(g, "%s: GPROF_LINE_SCAN=bounds: no line table to scan by",
 		    g->opt.image);
 	} else {
-		scan_bytes(g, &ls, &l, lo, hi, step);
+		scan_bytes(g, g, &ls, &l, lo, hi, step);
 	}
 	if (ls.ncold != (long)l.n)
 		die(g, "somebody miscounted: ltab.len=%ld instead of %zu",

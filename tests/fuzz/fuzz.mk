@@ -15,8 +15,12 @@
 #
 # FUZZ_HARNESSES limits either target to some harnesses; FUZZ_FLAGS adds
 # libFuzzer options (e.g. FUZZ_FLAGS=-jobs=2).
+# Harnesses link with $(LIBS) from config.mk, which has -ldw -lelf when
+# configure found libdw (the DWARF reader `lines` fuzzes; without it, both
+# of that harness's scans are byte scans).
 
-FUZZ_HARNESSES ?= gmon symspec mapfile extsym bbconv pipeline decoders shlibs
+FUZZ_HARNESSES ?= gmon symspec mapfile extsym bbconv pipeline decoders shlibs \
+	lines
 FUZZ_SECONDS ?= 180
 FUZZ_CLANG ?= clang
 FUZZ_FLAGS ?=
