@@ -408,6 +408,9 @@ void core_build_line_syms(struct gprof *g)
 	struct line_bounds lb;
 
 	const char *mode = line_scan_mode();
+	if (*mode && strcmp(mode, "bytes") != 0 && strcmp(mode, "bounds") != 0)
+		warnx_g(g, "ignoring GPROF_LINE_SCAN=%s (expected bytes or bounds)",
+		        mode);
 	if (strcmp(mode, "bytes") != 0 && g->bfd_syms && g->has_line_info &&
 	    line_bounds_read(bfd_get_filename(g->abfd), lo, hi, &lb)) {
 		align_bounds(&lb, lo, hi, step);

@@ -100,6 +100,26 @@ if [ "$have_libdw" = 1 ]; then
 	done
 fi
 
+# A value GPROF_LINE_SCAN does not know: one line saying so, then the
+# default scan (the same report, status 0).
+d=$TESTS_DIR/fixtures/lines-O2
+if [ -d "$d" ]; then
+	p=$(fixture_profiles "$d" | cut -d' ' -f1)
+	(cd "$d" && GPROF_LINE_SCAN=sideways "$CAND" -b -l -p prog "$p") \
+		> "$WORK/bad.out" 2> "$WORK/bad.err"
+	rc=$?
+	(cd "$d" && "$CAND" -b -l -p prog "$p") > "$WORK/good.out" 2>/dev/null
+	if [ $rc = 0 ] && cmp -s "$WORK/bad.out" "$WORK/good.out" &&
+	   [ "$(grep -c 'GPROF_LINE_SCAN' "$WORK/bad.err")" = 1 ] &&
+	   grep -q 'ignoring GPROF_LINE_SCAN=sideways (expected bytes or bounds)' "$WORK/bad.err"; then
+		echo "PASS: lines:bad-GPROF_LINE_SCAN"
+	else
+		echo "FAIL: lines:bad-GPROF_LINE_SCAN (status $rc)"
+		sed 's/^/    /' "$WORK/bad.err"
+		failed=1
+	fi
+fi
+
 # A generated program: one unit, gcc -g -O2 -pg, run for a profile.
 G=$WORK/gen
 mkdir -p "$G"
