@@ -83,6 +83,43 @@ need() {
 	fail "$1 is installed" "install it with: sh tests/deps.sh (package $2)"
 	return 1
 }
+# refused NAME DIR PATTERN COMMAND...: COMMAND writes nothing on standard
+# output, exits 1 and says why in one line of stderr (diagnosis lines
+# aside) matching PATTERN.  Its output goes to DIR/out, DIR/err.
+refused() {
+	_r_name=$1 _r_dir=$2 _r_pat=$3
+	shift 3
+	"$@" > "$_r_dir/out" 2> "$_r_dir/err"
+	_r_rc=$?
+	grep -v ': diagnosis: ' "$_r_dir/err" > "$_r_dir/err2"
+	if [ $_r_rc -eq 1 ] && [ ! -s "$_r_dir/out" ] &&
+	   [ "$(wc -l < "$_r_dir/err2")" -eq 1 ] &&
+	   grep -q "$_r_pat" "$_r_dir/err2"; then
+		pass "$_r_name"
+	else
+		fail "$_r_name" "status $_r_rc" "$(cat "$_r_dir/err2")"
+	fi
+}
+# Generated call stacks of the cycle-O0 program (folded.sh, flame.sh):
+# stacks_setup DIR builds DIR/gmsl-gen, lists the functions the stacks
+# use in DIR/names and copies the program's gmon.out into DIR; then each
+# stacks_seed DIR SEED writes random stacks beside it (DIR/gmon.out.shlibs,
+# at the profile's rate, or it is ignored) and what they must give
+# (DIR/want, folded lines).
+STACKS_PROG=$FIXTURES/cycle-O0/prog
+stacks_setup() {
+	${CC:-cc} -O -o "$1/gmsl-gen" "$TESTS_DIR/tools/gmsl-gen.c" || return 1
+	nm "$STACKS_PROG" | awk '$2 ~ /^[Tt]$/ &&
+		$3 ~ /^(main|fib|leaf|ping|pong|red|green|blue)$/ { print $3, $1 }' \
+		> "$1/names"
+	cp "$FIXTURES/cycle-O0/gmon.out" "$1/gmon.out"
+}
+stacks_seed() {
+	_g_rate=$(od -An -tu4 -j41 -N4 "$1/gmon.out" | tr -d ' ')
+	python3 "$TESTS_DIR/formats/stacks_gen.py" "$2" "$_g_rate" \
+		"$1/desc" "$1/want" < "$1/names" &&
+	"$1/gmsl-gen" "$1/gmon.out.shlibs" < "$1/desc"
+}
 
 parts=${*:-"output diagnose dot json callgrind pprof html compare folded flame stacks threads"}
 for part in $parts; do

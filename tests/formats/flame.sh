@@ -14,20 +14,13 @@ mkdir -p "$FL"
 
 flame_main() {
 	need python3 python3 || return
-	_l_prog=$FIXTURES/cycle-O0/prog
-	if ! ${CC:-cc} -O -o "$FL/gmsl-gen" "$TESTS_DIR/tools/gmsl-gen.c"; then
+	_l_prog=$STACKS_PROG
+	if ! stacks_setup "$FL"; then
 		fail "flame: gmsl-gen builds"
 		return
 	fi
-	nm "$_l_prog" | awk '$2 ~ /^[Tt]$/ &&
-		$3 ~ /^(main|fib|leaf|ping|pong|red|green|blue)$/ { print $3, $1 }' \
-		> "$FL/names"
-	cp "$FIXTURES/cycle-O0/gmon.out" "$FL/gmon.out"
-	_l_rate=$(od -An -tu4 -j41 -N4 "$FL/gmon.out" | tr -d ' ')
 	for _l_seed in 4 5; do
-		python3 "$TESTS_DIR/formats/stacks_gen.py" "$_l_seed" "$_l_rate" \
-			"$FL/desc" "$FL/want" < "$FL/names" &&
-		"$FL/gmsl-gen" "$FL/gmon.out.shlibs" < "$FL/desc" || {
+		stacks_seed "$FL" "$_l_seed" || {
 			fail "flame: seed $_l_seed generated"; continue; }
 		_l_total=$(awk '{ n += $NF } END { print n }' "$FL/want")
 		# main is every stack's outermost frame: it holds every sample.

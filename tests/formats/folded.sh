@@ -14,22 +14,14 @@ mkdir -p "$FO"
 
 folded_main() {
 	need python3 python3 || return
-	_f_prog=$FIXTURES/cycle-O0/prog
-	if ! ${CC:-cc} -O -o "$FO/gmsl-gen" "$TESTS_DIR/tools/gmsl-gen.c"; then
+	_f_prog=$STACKS_PROG
+	if ! stacks_setup "$FO"; then
 		fail "folded: gmsl-gen builds"
 		return
 	fi
-	nm "$_f_prog" | awk '$2 ~ /^[Tt]$/ &&
-		$3 ~ /^(main|fib|leaf|ping|pong|red|green|blue)$/ { print $3, $1 }' \
-		> "$FO/names"
-	cp "$FIXTURES/cycle-O0/gmon.out" "$FO/gmon.out"
-	cp "$FIXTURES/cycle-O0/gmon.out" "$FO/gmon.2"
-	# The side file's rate must be the profile's (else it is ignored).
-	_f_rate=$(od -An -tu4 -j41 -N4 "$FO/gmon.out" | tr -d ' ')
+	cp "$FO/gmon.out" "$FO/gmon.2"
 	for _f_seed in 1 2 3; do
-		python3 "$TESTS_DIR/formats/stacks_gen.py" "$_f_seed" "$_f_rate" \
-			"$FO/desc" "$FO/want" < "$FO/names" &&
-		"$FO/gmsl-gen" "$FO/gmon.out.shlibs" < "$FO/desc" || {
+		stacks_seed "$FO" "$_f_seed" || {
 			fail "folded: seed $_f_seed generated"; continue; }
 		_f_total=$(awk '{ n += $NF } END { print n }' "$FO/want")
 		if ! "$GPROF" --output-format=folded "$_f_prog" "$FO/gmon.out" \
@@ -61,17 +53,7 @@ folded_main() {
 	fi
 	# No stacks: the reason, once.
 	rm -f "$FO/gmon.out.shlibs"
-	"$GPROF" --output-format=folded "$_f_prog" "$FO/gmon.out" \
-		> "$FO/out" 2> "$FO/err"
-	_f_rc=$?
-	grep -v ': diagnosis: ' "$FO/err" > "$FO/err2"
-	if [ $_f_rc -eq 1 ] && [ ! -s "$FO/out" ] &&
-	   [ "$(wc -l < "$FO/err2")" -eq 1 ] &&
-	   grep -q 'GMON_STACKS=1' "$FO/err2"; then
-		pass "folded: no stacks is one message and status 1"
-	else
-		fail "folded: no stacks is one message and status 1" \
-			"status $_f_rc" "$(cat "$FO/err2")"
-	fi
+	refused "folded: no stacks is one message and status 1" "$FO" \
+		'GMON_STACKS=1' "$GPROF" --output-format=folded "$_f_prog" "$FO/gmon.out"
 }
 folded_main
