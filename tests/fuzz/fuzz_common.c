@@ -370,6 +370,7 @@ void fuzz_free_context(struct gprof *g, int own_bfd)
 	free(g->entries);
 	free(g->flat.rows);
 	free(g->flat.sample_err);
+	free(g->stack_incl);
 	graph_view_free(g);
 	free(g->rank_pool);
 	for (size_t i = 0; i < g->nhists; i++) {

@@ -99,6 +99,14 @@ static const char *const sets[][5] = {
 	{ "-b", "-T", "-a", "-Eleaf" },
 	{ "-b", "--no-shlibs" },
 	{ "-r" },
+	/* the call stacks' and threads' records, as the reports use them */
+	{ "--output-format=folded" },
+	{ "--output-format=flame" },
+	{ "-b", "--stacks" },
+	{ "-b", "--stacks", "--output-format=json" },
+	{ "-b", "--per-thread" },
+	{ "-b", "--per-thread=1", "--stacks" },
+	{ "--output-format=pprof" },
 };
 #define NSETS (sizeof sets / sizeof sets[0])
 
