@@ -172,18 +172,16 @@ void __mcount_internal(uintptr_t frompc, uintptr_t selfpc)
 	/* Re-entered from a signal handler that interrupted us on this
 	   thread, or a thread without a table of its own: drop the call, and
 	   count it (the stubs' fast paths send busy tables here for that). */
-	if (__builtin_expect(t->busy, 0)) {
-		if (t->busy != GMON_BUSY_GROW) {
-			drop_busy(t);
-			return;
-		}
-		/* The handler asked for a bigger table of stacks. */
-		t->busy = 1;
-		SIGNAL_FENCE();
-		__gmon_slowcall(GMON_SLOW_STACKS, (uintptr_t)t, 0);
+	uint32_t busy = t->busy;
+	if (__builtin_expect(busy != 0, 0) && busy != GMON_BUSY_GROW) {
+		drop_busy(t);
+		return;
 	}
 	t->busy = 1;
 	SIGNAL_FENCE();
+	/* The SIGPROF handler asked for a bigger table of stacks. */
+	if (__builtin_expect(busy == GMON_BUSY_GROW, 0))
+		__gmon_slowcall(GMON_SLOW_STACKS, (uintptr_t)t, 0);
 	if (outside)
 		count_foreign(t, frompc, selfpc);
 	else
