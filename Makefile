@@ -20,7 +20,7 @@ endif
 endif
 
 SRCS = src/main.c src/pipeline.c src/options.c src/core.c src/symtab.c src/sym_ids.c \
-       src/gmon_io.c src/hist.c src/call_graph.c src/cg_dfn.c \
+       src/gmon_io.c src/hist.c src/call_graph.c src/cg_adj.c src/cg_dfn.c \
        src/cg_arcs.c src/cg_scan.c src/decode_x86.c src/decode_aarch64.c \
        src/decode_mips.c src/decode_alpha.c src/decode_sparc.c \
        src/decode_vax.c src/decode_arm.c src/decode_riscv.c \

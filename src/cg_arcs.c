@@ -18,12 +18,26 @@
 #include "gprof.h"
 #include "cg_scan.h"
 
-/* The arc from s to itself: a walk of its children (together about one
-   pass over the arcs, which lie by parent) rather than a hash table that
-   would otherwise never be built. */
-static const struct arc *self_arc(const struct sym *s)
+/* The arc from symbol i to itself, the first in its callee list: found
+   in the array when it is built, then walked to. */
+static const struct arc *self_arc(const struct gprof *g,
+                                  const struct cg_adj *adj, size_t i)
 {
-	for (const struct arc *a = s->children; a; a = a->next_child)
+	const struct sym *s = &g->syms.base[i];
+	const struct arc *a = s->children;
+
+	if (adj) {
+		uint32_t k = adj->first[i];
+
+		while (k < adj->first[i + 1] && adj->kid[k] != i)
+			k++;
+		if (k == adj->first[i + 1])
+			return NULL;
+		for (; k > adj->first[i]; k--)
+			a = a->next_child;
+		return a;
+	}
+	for (; a; a = a->next_child)
 		if (a->child == s)
 			return a;
 	return NULL;
@@ -31,15 +45,16 @@ static const struct arc *self_arc(const struct sym *s)
 
 /* Reset the analysis fields; a recursive arc's count moves from ncalls to
    self_calls.  With -c the symbol's own text is scanned right after, as
-   GNU interleaves the two (arcs it adds are seen by later symbols). */
-static void init_syms(struct gprof *g)
+   GNU interleaves the two (arcs it adds are seen by later symbols); the
+   arrays are built after that, and `adj` is then NULL. */
+static void init_syms(struct gprof *g, const struct cg_adj *adj)
 {
 	struct cg_scan *scan = g->opt.static_call_graph ? cg_scan_open(g)
 	                                                : NULL;
 
 	for (size_t i = 0; i < g->syms.len; i++) {
 		struct sym *s = &g->syms.base[i];
-		const struct arc *self = self_arc(s);
+		const struct arc *self = self_arc(g, adj, i);
 
 		s->child_time = 0.0;
 		if (self) {
@@ -60,74 +75,98 @@ static void init_syms(struct gprof *g)
 	cg_scan_close(scan);
 }
 
+/* Each symbol's cycle number, indexed by symbol number: a walk over the
+   arcs reads two per arc, which in the symbols lie all over memory. */
+static int *cycle_numbers(const struct symtab *st)
+{
+	int *v = xmalloc((st->len ? st->len : 1) * sizeof *v);
+
+	for (size_t i = 0; i < st->len; i++)
+		v[i] = st->base[i].cycle_num;
+	return v;
+}
+
 /* Calls into each cycle from outside are its ncalls, calls between
    different members its self_calls.  Integer sums do not care about
    order: one pass along the callee lists (which lie by caller in memory)
    instead of walking every member's caller list. */
-static void cycle_calls(struct gprof *g)
+static void cycle_calls(struct gprof *g, const struct cg_adj *adj)
 {
 	struct symtab *st = &g->syms;
+	int *cyc_of = cycle_numbers(st);
 
 	for (size_t i = 0; i < st->len; i++) {
-		const struct sym *p = &st->base[i];
+		uint32_t k = adj->first[i];
 
-		for (const struct arc *a = p->children; a; a = a->next_child) {
-			const struct sym *c = a->child;
+		for (const struct arc *a = st->base[i].children; a;
+		     a = a->next_child, k++) {
+			uint32_t c = adj->kid[k];
+			int cn = c != CG_ADJ_NOT_SYM ? cyc_of[c] : a->child->cycle_num;
 
-			if (c->cycle_num == 0 || c == p)
+			if (cn == 0 || c == i)
 				continue;
-			struct sym *cyc = &g->cycles[c->cycle_num - 1];
+			struct sym *cyc = &g->cycles[cn - 1];
 
-			if (p->cycle_num == c->cycle_num)
+			if (cyc_of[i] == cn)
 				cyc->self_calls += a->count;
 			else
 				cyc->ncalls += a->count;
 		}
 	}
+	free(cyc_of);
 }
 
-/* One header per cycle, numbered in address order of the cycle heads;
-   members point to it. */
-static void cycle_link(struct gprof *g)
+/* One header per cycle, numbered in address order of the cycle heads
+   (cg_dfn_all() lists the members in that order); members point to it. */
+static void cycle_link(struct gprof *g, const struct cg_adj *adj)
 {
-	struct symtab *st = &g->syms;
-	int n = 0;
+	int n = g->ncycles;
 
-	for (size_t i = 0; i < st->len; i++)
-		if (st->base[i].cyc_head == &st->base[i] && st->base[i].cyc_next)
-			n++;
-	g->ncycles = n;
 	g->cycles = xcalloc(n ? n : 1, sizeof *g->cycles);
-	n = 0;
-	for (size_t i = 0; i < st->len; i++) {
-		struct sym *s = &st->base[i];
-
-		if (s->cyc_head != s || !s->cyc_next)
-			continue;
-		struct sym *cyc = &g->cycles[n++];
+	for (int c = 0; c < n; c++) {
+		struct sym *cyc = &g->cycles[c];
+		struct sym **m = g->cyc_members + g->cyc_member_start[c];
+		struct sym **end = g->cyc_members + g->cyc_member_start[c + 1];
 
 		cyc->print_flag = true;
-		cyc->cycle_num = n;
+		cyc->cycle_num = c + 1;
 		cyc->cyc_head = cyc;
-		cyc->cyc_next = s;
+		cyc->cyc_next = *m;
 		debug_printf(g, DBG_CYCLE, "[cycle_link] %s is the head of "
-		             "cycle %d\n", s->name, n);
-		for (struct sym *m = s; m; m = m->cyc_next) {
-			m->cycle_num = n;
-			m->cyc_head = cyc;
+		             "cycle %d\n", (*m)->name, c + 1);
+		for (; m < end; m++) {
+			(*m)->cycle_num = c + 1;
+			(*m)->cyc_head = cyc;
 		}
 	}
 	if (n > 0)
-		cycle_calls(g);
+		cycle_calls(g, adj);
 }
 
-static int cmp_topo(const void *pa, const void *pb, void *ctx)
+/* The symbols by top_order ascending, ties in table order: what a
+   stable sort gives, by counting instead (the numbers run from 1 to
+   dfn_counter, members of a cycle sharing one).  A sort would compare
+   symbols all over memory some 17 times each at 100,000 of them. */
+static struct sym **topo_order(struct gprof *g)
 {
-	const struct sym *a = *(struct sym *const *)pa;
-	const struct sym *b = *(struct sym *const *)pb;
+	struct symtab *st = &g->syms;
+	size_t top = g->dfn_counter > 0 ? (size_t)g->dfn_counter : 0;
+	size_t *at = xcalloc(top + 2, sizeof *at);
+	struct sym **v = xmalloc((st->len ? st->len : 1) * sizeof *v);
 
-	(void)ctx;
-	return (a->top_order > b->top_order) - (a->top_order < b->top_order);
+	for (size_t i = 0; i < st->len; i++) {
+		int t = st->base[i].top_order;
+
+		if (t < 0 || (size_t)t > top)
+			die_plain("[cg_assemble] symbol left unnumbered");
+		at[(size_t)t + 1]++;
+	}
+	for (size_t t = 1; t <= top + 1; t++)
+		at[t] += at[t - 1];
+	for (size_t i = 0; i < st->len; i++)
+		v[at[st->base[i].top_order]++] = &st->base[i];
+	free(at);
+	return v;
 }
 
 /* One symbol's share from its callers, in the order of its parents list
@@ -179,13 +218,15 @@ static void inherit_flags(const struct gprof *g, struct sym *child)
 		inherit_from(g, child, child);
 		return;
 	}
+	struct sym **m = cycle_first(g, head), **end = cycle_end(g, head);
+
 	head->print_flag = false;
 	head->fract = 0.0;
-	for (struct sym *m = head->cyc_next; m; m = m->cyc_next)
-		inherit_from(g, m, head);
-	for (struct sym *m = head; m; m = m->cyc_next) {
-		m->print_flag = head->print_flag;
-		m->fract = head->fract;
+	for (struct sym **p = m; p < end; p++)
+		inherit_from(g, *p, head);
+	for (struct sym **p = m; p < end; p++) {
+		(*p)->print_flag = head->print_flag;
+		(*p)->fract = head->fract;
 	}
 }
 
@@ -236,9 +277,10 @@ static void cycle_time(struct gprof *g)
 	for (int i = 0; i < g->ncycles; i++) {
 		struct sym *cyc = &g->cycles[i];
 
-		for (struct sym *m = cyc->cyc_next; m; m = m->cyc_next)
-			if (m->fract != 0.0)
-				cyc->hist_time += m->hist_time;
+		for (struct sym **m = cycle_first(g, cyc); m < cycle_end(g, cyc);
+		     m++)
+			if ((*m)->fract != 0.0)
+				cyc->hist_time += (*m)->hist_time;
 		cyc->prop_self = cyc->fract * cyc->hist_time;
 	}
 }
@@ -246,16 +288,23 @@ static void cycle_time(struct gprof *g)
 /* Bottom-up: a parent collects from each child arc the share count/calls
    of the child's self and descendant time; calls into a cycle are charged
    against the cycle as a whole, calls within one carry nothing. */
-static void propagate_time(struct sym *parent)
+static void propagate_time(const struct cg_adj *adj, struct sym *base,
+                           struct sym *parent)
 {
 	if (parent->fract == 0.0)
 		return;
-	const struct arc *ahead = arc_skip(parent->children, 4);
+	size_t i = (size_t)(parent - base);
+	uint32_t end = adj->first[i + 1];
 
-	for (struct arc *a = parent->children; a; a = a->next_child) {
+	for (uint32_t k = adj->first[i]; k < end; k++) {
+		struct arc *a = adj->arc[k];
 		struct sym *child = a->child;
 
-		ahead = arc_prefetch_ahead(ahead);
+		/* The callees lie all over memory: ask for one a few ahead. */
+		if (k + 4 < end && adj->kid[k + 4] != CG_ADJ_NOT_SYM) {
+			__builtin_prefetch(&base[adj->kid[k + 4]]);
+			__builtin_prefetch(&base[adj->kid[k + 4]].cycle_num);
+		}
 		if (a->count == 0 || child == parent || child->fract == 0.0)
 			continue;
 		if (child->cyc_head != child) {
@@ -372,23 +421,29 @@ struct sym **cg_entries_by_time(struct gprof *g, size_t *nentries)
 struct sym **cg_assemble(struct gprof *g, size_t *nentries)
 {
 	struct symtab *st = &g->syms;
+	struct cg_adj adj;
 
-	init_syms(g);
+	if (g->opt.static_call_graph) {
+		init_syms(g, NULL);     /* -c adds arcs as it goes */
+		cg_adj_build(g, &adj);
+	} else {
+		cg_adj_build(g, &adj);
+		init_syms(g, &adj);
+	}
 	g->dfn_counter = 0;
-	cg_dfn_all(g);
-	cycle_link(g);
+	cg_dfn_all(g, &adj);
+	cycle_link(g, &adj);
 
-	struct sym **topo = xmalloc((st->len ? st->len : 1) * sizeof *topo);
+	struct sym **topo = topo_order(g);
 
-	for (size_t i = 0; i < st->len; i++)
-		topo[i] = &st->base[i];
-	stable_sort(topo, st->len, sizeof *topo, cmp_topo, NULL);
 	g->print_time = 0.0;
 	propagate_flags(g, topo, st->len);
 	arc_callers_drop(g);            /* nothing reads them after */
+	cg_adj_arcs(g, &adj);
 	cycle_time(g);
 	for (size_t i = 0; i < st->len; i++)
-		propagate_time(topo[i]);
+		propagate_time(&adj, st->base, topo[i]);
 	free(topo);
+	cg_adj_free(&adj);
 	return cg_entries_by_time(g, nentries);
 }

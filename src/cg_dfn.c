@@ -17,9 +17,9 @@
  *
  * The walk keeps its state in arrays indexed by symbol number (a few
  * hundred kilobytes at 100,000 symbols, where the symbols themselves are
- * tens of megabytes), and follows the arcs in a copy of the callee lists
- * as symbol numbers, 4 bytes an arc in list order: following an arc then
- * touches small arrays rather than an arc and the child symbol.  The
+ * tens of megabytes), and follows the arcs in the callee lists as symbol
+ * numbers (cg_adj.c), 4 bytes an arc in list order: following an arc
+ * then touches small arrays rather than an arc and the child symbol.  The
  * results go into the symbols at the end.
  */
 #include "gprof.h"
@@ -38,8 +38,8 @@ struct dfn_frame {
 struct dfn {
 	struct gprof *g;
 	struct sym *base;            /* g->syms.base: number i is base[i] */
-	uint32_t *kids;              /* callees of i: kids[first[i] .. */
-	uint32_t *first;             /* first[i + 1] - 1], in list order */
+	const uint32_t *kids;        /* callees of i: kids[first[i] .. */
+	const uint32_t *first;       /* first[i + 1] - 1], in list order */
 	int *order;                  /* top_order: DFN_NAN, DFN_BUSY or > 0 */
 	int *pos;                    /* stack position, 0 if off it */
 	uint32_t *head;              /* union-find link to the cycle head */
@@ -177,7 +177,7 @@ static void dfn_step(struct dfn *d)
 	}
 	uint32_t c = d->kids[f->next++];
 
-	if (is_numbered(d, c))
+	if (c == CG_ADJ_NOT_SYM || is_numbered(d, c))
 		return;
 	if (d->order[c] == DFN_BUSY)
 		find_cycle(d, c);
@@ -196,28 +196,6 @@ static void dfn_from(struct dfn *d, uint32_t root)
 		dfn_step(d);
 }
 
-/* The callee lists as symbol numbers (see the top of the file); false
-   when there are too many arcs to number in 32 bits. */
-static bool dfn_kids(struct dfn *d, size_t n)
-{
-	size_t total = 0;
-
-	d->first = xmalloc((n + 1) * sizeof *d->first);
-	for (size_t i = 0; i < n; i++) {
-		d->first[i] = (uint32_t)total;
-		for (const struct arc *a = d->base[i].children; a; a = a->next_child)
-			total++;
-		if (total >= UINT32_MAX)
-			return false;
-	}
-	d->first[n] = (uint32_t)total;
-	d->kids = xmalloc((total ? total : 1) * sizeof *d->kids);
-	for (size_t i = 0, k = 0; i < n; i++)
-		for (const struct arc *a = d->base[i].children; a; a = a->next_child)
-			d->kids[k++] = (uint32_t)(a->child - d->base);
-	return true;
-}
-
 /* The symbols' fields from the walk's arrays: a cycle member's cyc_head
    is its cycle's head (cycle_link() then points it at the header). */
 static void dfn_store(struct dfn *d, size_t n)
@@ -231,18 +209,51 @@ static void dfn_store(struct dfn *d, size_t n)
 	}
 }
 
+/* The cycles' member lists as arrays (see struct gprof), heads in table
+   order, which is the order cycle_link() numbers them in; the list walks
+   go through the small next[] array here. */
+static void dfn_cycles(struct dfn *d, size_t n)
+{
+	struct gprof *g = d->g;
+	size_t ncyc = 0, nmem = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (d->head[i] == i && d->next[i] != NONE) {
+			ncyc++;
+			for (uint32_t m = (uint32_t)i; m != NONE; m = d->next[m])
+				nmem++;
+		}
+	g->cyc_members = xmalloc((nmem ? nmem : 1) * sizeof *g->cyc_members);
+	g->cyc_member_start = xmalloc((ncyc + 1) *
+	                              sizeof *g->cyc_member_start);
+	g->ncycles = (int)ncyc;
+	ncyc = nmem = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (d->head[i] != i || d->next[i] == NONE)
+			continue;
+		g->cyc_member_start[ncyc++] = nmem;
+		for (uint32_t m = (uint32_t)i; m != NONE; m = d->next[m])
+			g->cyc_members[nmem++] = &d->base[m];
+	}
+	g->cyc_member_start[ncyc] = nmem;
+}
+
 /* Numbers every symbol, walking from each not yet numbered in table
    order.  Expects the state init_syms() leaves: top_order 0, cyc_head
    itself, no cyc_next. */
-void cg_dfn_all(struct gprof *g)
+void cg_dfn_all(struct gprof *g, const struct cg_adj *adj)
 {
 	size_t n = g->syms.len;
-	struct dfn d = { .g = g, .base = g->syms.base };
+	struct dfn d = { .g = g, .base = g->syms.base, .kids = adj->kid,
+	                 .first = adj->first };
 
+	free(g->cyc_members);
+	free(g->cyc_member_start);
+	g->cyc_members = NULL;
+	g->cyc_member_start = NULL;
+	g->ncycles = 0;
 	if (n == 0)
 		return;
-	if (!dfn_kids(&d, n))
-		die_plain("too many arcs in the call graph");
 	d.order = xcalloc(n, sizeof *d.order);
 	d.pos = xcalloc(n, sizeof *d.pos);
 	d.head = xmalloc(n * sizeof *d.head);
@@ -255,13 +266,12 @@ void cg_dfn_all(struct gprof *g)
 	for (size_t i = 0; i < n; i++)
 		dfn_from(&d, (uint32_t)i);
 	dfn_store(&d, n);
+	dfn_cycles(&d, n);
 	free(d.order);
 	free(d.pos);
 	free(d.head);
 	free(d.next);
 	free(d.tail);
-	free(d.kids);
-	free(d.first);
 	free(d.stack);
 	free(d.free_pos);
 }

@@ -15,18 +15,31 @@
 
 #include "gprof.h"
 
-static bool in_same_cycle(const struct sym *a, const struct sym *b)
+/* What ranking reads of the symbols, copied out: each symbol's cycle
+   number, indexed by symbol number.  Two symbols per arc are looked at,
+   all over memory; 4 bytes each here stay in the cache. */
+struct rank_ctx {
+	const struct sym *base;
+	size_t len;
+	int *cycle;
+};
+
+static int cycle_of(const struct rank_ctx *rc, const struct sym *s)
 {
-	return a->cycle_num != 0 && a->cycle_num == b->cycle_num;
+	if (s >= rc->base && s < rc->base + rc->len)
+		return rc->cycle[s - rc->base];
+	return s->cycle_num;         /* not a table symbol */
 }
 
 /* Arcs order as GNU ranks them: a self-call lowest, then calls within a
    cycle (by count), then ordinary arcs by propagated time, then count. */
-static int arc_rank(const struct arc *a)
+static int arc_rank(const struct rank_ctx *rc, const struct arc *a)
 {
 	if (a->parent == a->child)
 		return 0;
-	return in_same_cycle(a->parent, a->child) ? 1 : 2;
+	int pc = cycle_of(rc, a->parent);
+
+	return pc != 0 && pc == cycle_of(rc, a->child) ? 1 : 2;
 }
 
 struct arc_key {
@@ -52,28 +65,39 @@ static int cmp_key(const struct arc_key *l, const struct arc_key *r)
 
 /* Callers ascending, equal ones oldest first: what a stable sort of the
    reversed (oldest first) list gives, whatever order they come in. */
-static int cmp_key_up_id(const void *pa, const void *pb, void *ctx)
+static int cmp_up_id(const struct arc_key *l, const struct arc_key *r)
 {
-	const struct arc_key *l = *(struct arc_key *const *)pa;
-	const struct arc_key *r = *(struct arc_key *const *)pb;
 	int c = cmp_key(l, r);
 
-	(void)ctx;
 	if (c != 0)
 		return c;
 	return (l->id > r->id) - (l->id < r->id);
 }
 
+static int cmp_down(const struct arc_key *l, const struct arc_key *r)
+{
+	return cmp_key(r, l);
+}
+
+static int cmp_key_up_id(const void *pa, const void *pb, void *ctx)
+{
+	(void)ctx;
+	return cmp_up_id(*(struct arc_key *const *)pa,
+	                 *(struct arc_key *const *)pb);
+}
+
 static int cmp_key_down(const void *pa, const void *pb, void *ctx)
 {
 	(void)ctx;
-	return cmp_key(*(struct arc_key *const *)pb, *(struct arc_key *const *)pa);
+	return cmp_down(*(struct arc_key *const *)pa,
+	                *(struct arc_key *const *)pb);
 }
 
 /* An arc's sort key into k (and its place in v). */
-static void key_of(struct arc *a, struct arc_key *k, struct arc_key **v)
+static void key_of(const struct rank_ctx *rc, struct arc *a,
+                   struct arc_key *k, struct arc_key **v)
 {
-	k->rank = arc_rank(a);
+	k->rank = arc_rank(rc, a);
 	k->time = a->time + a->child_time;
 	k->count = a->count;
 	k->arc = a;
@@ -81,12 +105,39 @@ static void key_of(struct arc *a, struct arc_key *k, struct arc_key **v)
 	*v = k;
 }
 
-/* Ranks the n keys of v into dst (NULL-terminated). */
-static void rank_keys(struct arc_key **v, size_t n, cmp_fn cmp,
+/* Short lists (most are) go by insertion, which is stable: for these
+   comparisons, all of them consistent orders of finite keys, any stable
+   sort gives the one result the merge sort gives.  A NaN time would make
+   the order depend on the algorithm: such lists take the merge sort. */
+#define INSERTION_MAX 16
+
+static bool insertion_sort(struct arc_key **v, size_t n, bool down)
+{
+	for (size_t i = 0; i < n; i++)
+		if (v[i]->time != v[i]->time)
+			return false;
+	for (size_t i = 1; i < n; i++) {
+		struct arc_key *k = v[i];
+		size_t j = i;
+
+		while (j > 0 && (down ? cmp_down(v[j - 1], k)
+		                      : cmp_up_id(v[j - 1], k)) > 0) {
+			v[j] = v[j - 1];
+			j--;
+		}
+		v[j] = k;
+	}
+	return true;
+}
+
+/* Ranks the n keys of v into dst (NULL-terminated): callees descending
+   (`down`), callers ascending. */
+static void rank_keys(struct arc_key **v, size_t n, bool down,
                       struct arc **dst)
 {
-	if (n > 1)
-		stable_sort(v, n, sizeof *v, cmp, NULL);
+	if (n > 1 && (n > INSERTION_MAX || !insertion_sort(v, n, down)))
+		stable_sort(v, n, sizeof *v, down ? cmp_key_down : cmp_key_up_id,
+		            NULL);
 	for (size_t i = 0; i < n; i++)
 		dst[i] = v[i]->arc;
 	dst[n] = NULL;
@@ -95,34 +146,30 @@ static void rank_keys(struct arc_key **v, size_t n, cmp_fn cmp,
 /* Writes the n callees of `parent`, ranked descending, to `dst`.  The
    list is newest first: keys go in from the end, as the sort wants the
    list reversed. */
-static void rank_callees(const struct sym *parent, size_t n, struct arc **dst,
-                         struct arc_key *k, struct arc_key **v)
+static void rank_callees(const struct rank_ctx *rc, const struct sym *parent,
+                         size_t n, struct arc **dst, struct arc_key *k,
+                         struct arc_key **v)
 {
 	size_t i = n;
-	const struct arc *ahead = arc_skip(parent->children, 4);
 
 	for (struct arc *a = parent->children; a; a = a->next_child) {
-		ahead = arc_prefetch_ahead(ahead);
 		--i;
-		key_of(a, &k[i], &v[i]);
+		key_of(rc, a, &k[i], &v[i]);
 	}
-	rank_keys(v, n, cmp_key_down, dst);
+	rank_keys(v, n, true, dst);
 }
 
 /* Ranks in place the n callers in `seg` (gathered in any order), asking
-   for the arcs, and then the callers' symbols, a few ahead: they lie all
-   over memory. */
-static void rank_callers(struct arc **seg, size_t n, struct arc_key *k,
-                         struct arc_key **v)
+   for the arcs a few ahead: they lie all over memory. */
+static void rank_callers(const struct rank_ctx *rc, struct arc **seg,
+                         size_t n, struct arc_key *k, struct arc_key **v)
 {
 	for (size_t j = 0; j < n; j++) {
 		if (j + 8 < n)
 			__builtin_prefetch(seg[j + 8]);
-		if (j + 4 < n)
-			__builtin_prefetch(&seg[j + 4]->parent->cycle_num);
-		key_of(seg[j], &k[j], &v[j]);
+		key_of(rc, seg[j], &k[j], &v[j]);
 	}
-	rank_keys(v, n, cmp_key_up_id, seg);
+	rank_keys(v, n, false, seg);
 }
 
 /* Every symbol's callers into its segment of the pool (starting at
@@ -163,6 +210,15 @@ static uint32_t *count_callers(const struct symtab *st, uint32_t *callees)
 	return np;
 }
 
+static void rank_ctx_init(struct rank_ctx *rc, const struct symtab *st)
+{
+	rc->base = st->base;
+	rc->len = st->len;
+	rc->cycle = xmalloc((st->len ? st->len : 1) * sizeof *rc->cycle);
+	for (size_t i = 0; i < st->len; i++)
+		rc->cycle[i] = st->base[i].cycle_num;
+}
+
 static void rank_all_arcs(struct gprof *g)
 {
 	struct symtab *st = &g->syms;
@@ -170,6 +226,7 @@ static void rank_all_arcs(struct gprof *g)
 	uint32_t *nc = xmalloc(n * sizeof *nc);
 	uint32_t *np = count_callers(st, nc);
 	size_t *start = xmalloc(n * sizeof *start);
+	struct rank_ctx rc;
 
 	for (size_t i = 0; i < st->len; i++) {
 		start[i] = total;
@@ -182,6 +239,7 @@ static void rank_all_arcs(struct gprof *g)
 	free(g->rank_pool);
 	g->rank_pool = xmalloc((total ? total : 1) * sizeof *g->rank_pool);
 	gather_callers(st, g->rank_pool, start);
+	rank_ctx_init(&rc, st);
 	struct arc_key *k = xmalloc(longest * sizeof *k);
 	struct arc_key **v = xmalloc(longest * sizeof *v);
 
@@ -190,10 +248,11 @@ static void rank_all_arcs(struct gprof *g)
 		struct arc **at = g->rank_pool + start[i];
 
 		s->by_rank_parents = at;
-		rank_callers(at, np[i], k, v);
+		rank_callers(&rc, at, np[i], k, v);
 		s->by_rank_children = at + np[i] + 1;
-		rank_callees(s, nc[i], s->by_rank_children, k, v);
+		rank_callees(&rc, s, nc[i], s->by_rank_children, k, v);
 	}
+	free(rc.cycle);
 	free(k);
 	free(v);
 	free(np);
@@ -201,43 +260,54 @@ static void rank_all_arcs(struct gprof *g)
 	free(start);
 }
 
+/* What the member order compares, copied out of each member. */
+struct member_key {
+	double total;                /* prop_self + prop_child */
+	uint64_t calls;              /* ncalls + self_calls */
+	struct sym *sym;
+};
+
 static int cmp_member(const void *pa, const void *pb, void *ctx)
 {
-	const struct sym *a = *(struct sym *const *)pa;
-	const struct sym *b = *(struct sym *const *)pb;
-	double at = a->prop_self + a->prop_child;
-	double bt = b->prop_self + b->prop_child;
-	uint64_t ac = a->ncalls + a->self_calls, bc = b->ncalls + b->self_calls;
+	const struct member_key *a = *(struct member_key *const *)pa;
+	const struct member_key *b = *(struct member_key *const *)pb;
 
 	(void)ctx;
-	if (at != bt)
-		return at > bt ? -1 : 1;
-	if (ac != bc)
-		return ac > bc ? -1 : 1;
+	if (a->total != b->total)
+		return a->total > b->total ? -1 : 1;
+	if (a->calls != b->calls)
+		return a->calls > b->calls ? -1 : 1;
 	return 0;
 }
 
 /* Members by total time, then calls, both descending; ties keep the
-   cycle-list order.  The list is relinked in that order: nothing after
-   propagation depends on the order it was built in. */
-static void sort_members(struct sym *cyc)
+   cycle-list order.  The list (and the member array) are put in that
+   order: nothing after propagation depends on the order they were built
+   in. */
+static void sort_members(struct gprof *g, struct sym *cyc)
 {
-	size_t n = 0;
+	struct sym **m = cycle_first(g, cyc);
+	size_t n = (size_t)(cycle_end(g, cyc) - m);
 
-	for (struct sym *m = cyc->cyc_next; m; m = m->cyc_next)
-		n++;
 	if (n < 2)
 		return;
-	struct sym **v = xmalloc(n * sizeof *v);
-	size_t i = 0;
+	struct member_key *k = xmalloc(n * sizeof *k);
+	struct member_key **v = xmalloc(n * sizeof *v);
 
-	for (struct sym *m = cyc->cyc_next; m; m = m->cyc_next)
-		v[i++] = m;
+	for (size_t i = 0; i < n; i++) {
+		k[i].total = m[i]->prop_self + m[i]->prop_child;
+		k[i].calls = m[i]->ncalls + m[i]->self_calls;
+		k[i].sym = m[i];
+		v[i] = &k[i];
+	}
 	stable_sort(v, n, sizeof *v, cmp_member, NULL);
-	cyc->cyc_next = v[0];
-	for (i = 0; i < n; i++)
-		v[i]->cyc_next = i + 1 < n ? v[i + 1] : NULL;
+	for (size_t i = 0; i < n; i++)
+		m[i] = v[i]->sym;
+	cyc->cyc_next = m[0];
+	for (size_t i = 0; i < n; i++)
+		m[i]->cyc_next = i + 1 < n ? m[i + 1] : NULL;
 	free(v);
+	free(k);
 }
 
 bool cg_graph_printed(const struct gprof *g)
@@ -267,5 +337,5 @@ void cg_order(struct gprof *g)
 		return;
 	rank_all_arcs(g);
 	for (int i = 0; i < g->ncycles; i++)
-		sort_members(&g->cycles[i]);
+		sort_members(g, &g->cycles[i]);
 }

@@ -369,6 +369,12 @@ struct gprof {
 	size_t narcs_global, arcs_cap;
 	struct sym *cycles;          /* cycle headers, cycles[0..ncycles-1] */
 	int ncycles;
+	/* Every cycle's members in the order of its cyc_next list, cycle
+	   after cycle: cycle i's are cyc_members[cyc_member_start[i] ..
+	   cyc_member_start[i + 1]).  A list walk jumps all over the symbols
+	   at each step, and a big program's cycle can hold most of them. */
+	struct sym **cyc_members;
+	size_t *cyc_member_start;
 	double print_time;           /* total propagated time */
 	double print_time_base;      /* print_time, or 1 when none: the
 	                                divisor of every call-graph percent */
@@ -607,6 +613,33 @@ static inline const struct arc *arc_skip(const struct arc *a, int n)
 	return a;
 }
 
+/* ---- cg_adj.c: the callee lists as arrays, for the analysis ---- */
+
+#define CG_ADJ_NOT_SYM UINT32_MAX  /* a callee outside the table */
+
+struct cg_adj {
+	uint32_t *first;             /* symbol i's callees: kid[first[i] .. */
+	uint32_t *kid;               /* first[i + 1] - 1], in list order */
+	struct arc **arc;            /* their arcs, once cg_adj_arcs() ran */
+};
+
+void cg_adj_build(const struct gprof *g, struct cg_adj *adj);
+void cg_adj_arcs(const struct gprof *g, struct cg_adj *adj);
+void cg_adj_free(struct cg_adj *adj);
+
+/* A cycle header's members, in list order (struct gprof's cyc_members). */
+static inline struct sym **cycle_first(const struct gprof *g,
+                                       const struct sym *cyc)
+{
+	return g->cyc_members + g->cyc_member_start[cyc->cycle_num - 1];
+}
+
+static inline struct sym **cycle_end(const struct gprof *g,
+                                     const struct sym *cyc)
+{
+	return g->cyc_members + g->cyc_member_start[cyc->cycle_num];
+}
+
 /* ---- arc_bulk.c: a profile's arcs, built at once ---- */
 void arc_take(struct gprof *g, vma_t from_pc, vma_t self_pc, uint64_t count);
 /* The arcs gmon_read() took become arcs here: gprof_load_inputs(),
@@ -615,7 +648,7 @@ void arc_take(struct gprof *g, vma_t from_pc, vma_t self_pc, uint64_t count);
 void arc_bulk_flush(struct gprof *g);
 
 /* ---- cg_dfn.c ---- */
-void cg_dfn_all(struct gprof *g);
+void cg_dfn_all(struct gprof *g, const struct cg_adj *adj);
 
 /* ---- cg_arcs.c ---- */
 struct sym **cg_assemble(struct gprof *g, size_t *nentries);

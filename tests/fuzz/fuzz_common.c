@@ -367,6 +367,8 @@ void fuzz_free_context(struct gprof *g, int own_bfd)
 
 	free_arcs(g);
 	free(g->cycles);
+	free(g->cyc_members);
+	free(g->cyc_member_start);
 	free(g->entries);
 	free(g->flat.rows);
 	free(g->flat.sample_err);

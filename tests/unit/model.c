@@ -97,6 +97,8 @@ void model_free(struct gprof *g)
 	free(g->arc_hash);
 	free(g->arcs);
 	free(g->cycles);
+	free(g->cyc_members);
+	free(g->cyc_member_start);
 	free(g->syms.base);
 	free(g->syms.addrs);
 	free(g->syms.bucket);

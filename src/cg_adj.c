@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * cg_adj.c - owns the callee lists as an array for the analysis: for each
+ * symbol number, its callees' numbers in list order (newest first), built
+ * by one walk of the lists.
+ *
+ * The analysis follows every callee list several times (self-calls, the
+ * depth-first walk, cycle calls, time propagation).  Each list step waits
+ * for the arc before it, a million times at a million arcs; the callee
+ * numbers, 4 bytes an arc, are read without waiting, index the small
+ * per-symbol arrays of the walks directly, and tell a walk which symbols
+ * to ask for ahead.  The arcs themselves go beside them later, when the
+ * packed callers are freed: both at once raised the peak memory of a big
+ * run.
+ */
+#include <stdlib.h>
+
+#include "gprof.h"
+
+static uint32_t sym_number(const struct symtab *st, const struct sym *s)
+{
+	if (s < st->base || s >= st->base + st->len)
+		return CG_ADJ_NOT_SYM;
+	return (uint32_t)(s - st->base);
+}
+
+void cg_adj_build(const struct gprof *g, struct cg_adj *adj)
+{
+	const struct symtab *st = &g->syms;
+	size_t cap = g->narcs ? g->narcs : 1, k = 0;
+
+	adj->arc = NULL;
+	adj->first = xmalloc((st->len + 1) * sizeof *adj->first);
+	adj->kid = xmalloc(cap * sizeof *adj->kid);
+	for (size_t i = 0; i < st->len; i++) {
+		adj->first[i] = (uint32_t)k;
+		for (const struct arc *a = st->base[i].children; a;
+		     a = a->next_child) {
+			if (k == cap) {
+				/* (narcs counts every arc: this is for safety) */
+				cap *= 2;
+				adj->kid = xrealloc(adj->kid, cap * sizeof *adj->kid);
+			}
+			if (k >= CG_ADJ_NOT_SYM)
+				die_plain("too many arcs in the call graph");
+			adj->kid[k++] = sym_number(st, a->child);
+		}
+	}
+	adj->first[st->len] = (uint32_t)k;
+}
+
+/* The arcs beside the callee numbers, for walks that need them: built
+   apart, once memory read before is freed (8 bytes an arc). */
+void cg_adj_arcs(const struct gprof *g, struct cg_adj *adj)
+{
+	const struct symtab *st = &g->syms;
+
+	adj->arc = xmalloc((adj->first[st->len] ? adj->first[st->len] : 1) *
+	                   sizeof *adj->arc);
+	for (size_t i = 0; i < st->len; i++) {
+		uint32_t k = adj->first[i];
+
+		for (struct arc *a = st->base[i].children; a; a = a->next_child)
+			adj->arc[k++] = a;
+	}
+}
+
+void cg_adj_free(struct cg_adj *adj)
+{
+	free(adj->first);
+	free(adj->kid);
+	free(adj->arc);
+	adj->first = adj->kid = NULL;
+	adj->arc = NULL;
+}
