@@ -86,16 +86,36 @@ static int *cycle_numbers(const struct symtab *st)
 	return v;
 }
 
+/* One call count into a cycle member, from a symbol of cycle `from`. */
+static void cycle_call(struct gprof *g, int to, int from, uint64_t count)
+{
+	struct sym *cyc = &g->cycles[to - 1];
+
+	if (from == to)
+		cyc->self_calls += count;
+	else
+		cyc->ncalls += count;
+}
+
 /* Calls into each cycle from outside are its ncalls, calls between
    different members its self_calls.  Integer sums do not care about
-   order: one pass along the callee lists (which lie by caller in memory)
-   instead of walking every member's caller list. */
+   order: one pass over the packed callers when there are any (a few
+   megabytes in order), else along the callee lists (which lie by caller
+   in memory), instead of walking every member's caller list. */
 static void cycle_calls(struct gprof *g, const struct cg_adj *adj)
 {
 	struct symtab *st = &g->syms;
 	int *cyc_of = cycle_numbers(st);
 
-	for (size_t i = 0; i < st->len; i++) {
+	for (size_t i = 0; g->callers && i < st->len; i++) {
+		const struct caller *c = g->callers + g->callers_start[i];
+		const struct caller *end = g->callers + g->callers_start[i + 1];
+
+		for (; cyc_of[i] != 0 && c < end; c++)
+			if (c->parent != i)
+				cycle_call(g, cyc_of[i], cyc_of[c->parent], c->count);
+	}
+	for (size_t i = 0; !g->callers && i < st->len; i++) {
 		uint32_t k = adj->first[i];
 
 		for (const struct arc *a = st->base[i].children; a;
@@ -103,14 +123,8 @@ static void cycle_calls(struct gprof *g, const struct cg_adj *adj)
 			uint32_t c = adj->kid[k];
 			int cn = c != CG_ADJ_NOT_SYM ? cyc_of[c] : a->child->cycle_num;
 
-			if (cn == 0 || c == i)
-				continue;
-			struct sym *cyc = &g->cycles[cn - 1];
-
-			if (cyc_of[i] == cn)
-				cyc->self_calls += a->count;
-			else
-				cyc->ncalls += a->count;
+			if (cn != 0 && c != i)
+				cycle_call(g, cn, cyc_of[i], a->count);
 		}
 	}
 	free(cyc_of);

@@ -11,19 +11,50 @@
 
 #include "gprof.h"
 
+/* What the order looks at, copied out of each symbol: the sort then
+   reads one array in order rather than the symbols all over memory. */
+struct time_key {
+	double time;                 /* hist_time */
+	uint64_t ncalls;
+	const char *name;
+	struct sym *sym;
+};
+
 /* Self time descending, then calls descending, then the raw name. */
 static int cmp_time(const void *pa, const void *pb, void *ctx)
 {
-	const struct sym *a = *(struct sym *const *)pa;
-	const struct sym *b = *(struct sym *const *)pb;
+	const struct time_key *a = *(struct time_key *const *)pa;
+	const struct time_key *b = *(struct time_key *const *)pb;
 	(void)ctx;
-	if (b->hist_time > a->hist_time)
+	if (b->time > a->time)
 		return 1;
-	if (b->hist_time < a->hist_time)
+	if (b->time < a->time)
 		return -1;
 	if (b->ncalls != a->ncalls)
 		return b->ncalls > a->ncalls ? 1 : -1;
 	return strcmp(a->name, b->name);
+}
+
+/* Every symbol, in the order above. */
+static struct sym **by_time(const struct gprof *g)
+{
+	size_t n = g->syms.len;
+	struct time_key *k = xmalloc((n ? n : 1) * sizeof *k);
+	struct time_key **p = xmalloc((n ? n : 1) * sizeof *p);
+	struct sym **v = xmalloc((n ? n : 1) * sizeof *v);
+
+	for (size_t i = 0; i < n; i++) {
+		struct sym *s = &g->syms.base[i];
+
+		k[i] = (struct time_key){ s->hist_time, s->ncalls, s->name, s };
+		p[i] = &k[i];
+	}
+	stable_sort(p, n, sizeof *p, cmp_time, NULL);
+	for (size_t i = 0; i < n; i++)
+		v[i] = p[i]->sym;
+	free(p);
+	free(k);
+	return v;
 }
 
 /* The per-call columns use one SI prefix chosen from the largest per-call
@@ -88,11 +119,8 @@ void flat_profile_build(struct gprof *g)
 {
 	struct flat_profile *fp = &g->flat;
 	size_t n = g->syms.len, k = 0;
-	struct sym **v = xmalloc((n ? n : 1) * sizeof *v);
+	struct sym **v = by_time(g);
 
-	for (size_t i = 0; i < n; i++)
-		v[i] = &g->syms.base[i];
-	stable_sort(v, n, sizeof *v, cmp_time, NULL);
 	for (size_t i = 0; i < n; i++)
 		if (listed(g, v[i]))
 			v[k++] = v[i];
