@@ -432,7 +432,7 @@ struct sym **cg_entries_by_time(struct gprof *g, size_t *nentries)
 	return v;
 }
 
-struct sym **cg_assemble(struct gprof *g, size_t *nentries)
+void cg_propagate(struct gprof *g)
 {
 	struct symtab *st = &g->syms;
 	struct cg_adj adj;
@@ -459,5 +459,10 @@ struct sym **cg_assemble(struct gprof *g, size_t *nentries)
 		propagate_time(&adj, st->base, topo[i]);
 	free(topo);
 	cg_adj_free(&adj);
+}
+
+struct sym **cg_assemble(struct gprof *g, size_t *nentries)
+{
+	cg_propagate(g);
 	return cg_entries_by_time(g, nentries);
 }

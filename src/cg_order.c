@@ -315,6 +315,16 @@ bool cg_graph_printed(const struct gprof *g)
 	return (g->opt.style & STYLE_CALL_GRAPH) && g->input_arcs;
 }
 
+/* The entries' order and index numbers are shown by the call graph, the
+   BSD flat profile and every format but text; GNU's text flat profile
+   alone (-p, say) shows neither, and sorting 100,000 entries is then
+   time for nothing. */
+bool cg_entries_wanted(const struct gprof *g)
+{
+	return (g->opt.style & STYLE_CALL_GRAPH) || g->opt.bsd_style ||
+	       g->opt.out_format != OUT_TEXT;
+}
+
 /* GNU hides an entry with nothing at all to show (unless -z), entries
    the symspecs leave unprintable, and with -l everything that is not a
    function (cycle-as-a-whole entries included). */

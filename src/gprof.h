@@ -651,6 +651,7 @@ void arc_bulk_flush(struct gprof *g);
 void cg_dfn_all(struct gprof *g, const struct cg_adj *adj);
 
 /* ---- cg_arcs.c ---- */
+void cg_propagate(struct gprof *g);
 struct sym **cg_assemble(struct gprof *g, size_t *nentries);
 struct sym **cg_entries_by_time(struct gprof *g, size_t *nentries);
 
@@ -660,6 +661,7 @@ void stack_graph_build(struct gprof *g);
 /* ---- cg_order.c ---- */
 void cg_order(struct gprof *g);
 bool cg_graph_printed(const struct gprof *g);
+bool cg_entries_wanted(const struct gprof *g);
 bool cg_entry_shown(const struct gprof *g, const struct sym *s);
 
 /* The printers (flat_print.c, cg_print.c, link_order.c, basic_blocks.c,

@@ -62,7 +62,9 @@ void gprof_analyse(struct gprof *g)
 	if (g->input_hist)
 		hist_assign_samples(g);
 	if (g->input_arcs)
-		g->entries = cg_assemble(g, &g->nentries);
+		cg_propagate(g);
+	if (g->input_arcs && cg_entries_wanted(g))
+		g->entries = cg_entries_by_time(g, &g->nentries);
 	if (g->input_arcs && g->opt.stacks)
 		stack_graph_build(g);
 	if ((g->opt.style & STYLE_FLAT) && !g->input_hist)
