@@ -432,33 +432,34 @@ struct sym **cg_entries_by_time(struct gprof *g, size_t *nentries)
 	return v;
 }
 
+/* Leaves the callee arrays in g->adj for cg_order(). */
 void cg_propagate(struct gprof *g)
 {
 	struct symtab *st = &g->syms;
-	struct cg_adj adj;
+	struct cg_adj *adj = &g->adj;
 
+	cg_adj_free(adj);
 	if (g->opt.static_call_graph) {
 		init_syms(g, NULL);     /* -c adds arcs as it goes */
-		cg_adj_build(g, &adj);
+		cg_adj_build(g, adj);
 	} else {
-		cg_adj_build(g, &adj);
-		init_syms(g, &adj);
+		cg_adj_build(g, adj);
+		init_syms(g, adj);
 	}
 	g->dfn_counter = 0;
-	cg_dfn_all(g, &adj);
-	cycle_link(g, &adj);
+	cg_dfn_all(g, adj);
+	cycle_link(g, adj);
 
 	struct sym **topo = topo_order(g);
 
 	g->print_time = 0.0;
 	propagate_flags(g, topo, st->len);
 	arc_callers_drop(g);            /* nothing reads them after */
-	cg_adj_arcs(g, &adj);
+	cg_adj_arcs(g, adj);
 	cycle_time(g);
 	for (size_t i = 0; i < st->len; i++)
-		propagate_time(&adj, st->base, topo[i]);
+		propagate_time(adj, st->base, topo[i]);
 	free(topo);
-	cg_adj_free(&adj);
 }
 
 struct sym **cg_assemble(struct gprof *g, size_t *nentries)

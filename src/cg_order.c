@@ -143,19 +143,18 @@ static void rank_keys(struct arc_key **v, size_t n, bool down,
 	dst[n] = NULL;
 }
 
-/* Writes the n callees of `parent`, ranked descending, to `dst`.  The
+/* Writes the n callees of symbol i, ranked descending, to `dst`.  The
    list is newest first: keys go in from the end, as the sort wants the
    list reversed. */
-static void rank_callees(const struct rank_ctx *rc, const struct sym *parent,
-                         size_t n, struct arc **dst, struct arc_key *k,
+static void rank_callees(const struct rank_ctx *rc, const struct cg_adj *adj,
+                         size_t i, struct arc **dst, struct arc_key *k,
                          struct arc_key **v)
 {
-	size_t i = n;
+	uint32_t first = adj->first[i];
+	size_t n = adj->first[i + 1] - first;
 
-	for (struct arc *a = parent->children; a; a = a->next_child) {
-		--i;
-		key_of(rc, a, &k[i], &v[i]);
-	}
+	for (size_t j = 0; j < n; j++)
+		key_of(rc, adj->arc[first + j], &k[n - 1 - j], &v[n - 1 - j]);
 	rank_keys(v, n, true, dst);
 }
 
@@ -173,40 +172,33 @@ static void rank_callers(const struct rank_ctx *rc, struct arc **seg,
 }
 
 /* Every symbol's callers into its segment of the pool (starting at
-   start[i]), along the callee lists: one pass through memory, where
+   start[i]), from the callee arrays: one pass through memory, where
    walking each caller list would jump about. */
-static void gather_callers(const struct symtab *st, struct arc **pool,
-                           const size_t *start)
+static void gather_callers(const struct symtab *st, const struct cg_adj *adj,
+                           struct arc **pool, const size_t *start)
 {
 	uint32_t *fill = xcalloc(st->len ? st->len : 1, sizeof *fill);
+	uint32_t end = adj->first[st->len];
 
-	for (size_t i = 0; i < st->len; i++)
-		for (struct arc *a = st->base[i].children; a; a = a->next_child) {
-			if (a->child < st->base || a->child >= st->base + st->len)
-				continue;
-			size_t c = (size_t)(a->child - st->base);
+	for (uint32_t k = 0; k < end; k++) {
+		uint32_t c = adj->kid[k];
 
-			pool[start[c] + fill[c]++] = a;
-		}
+		if (c != CG_ADJ_NOT_SYM)
+			pool[start[c] + fill[c]++] = adj->arc[k];
+	}
 	free(fill);
 }
 
-/* How many callers each symbol has, counted along the callee lists
-   (which lie by caller: one pass through memory, where walking each
-   caller list would jump about). */
-static uint32_t *count_callers(const struct symtab *st, uint32_t *callees)
+/* How many callers each symbol has. */
+static uint32_t *count_callers(const struct symtab *st,
+                               const struct cg_adj *adj)
 {
 	uint32_t *np = xcalloc(st->len ? st->len : 1, sizeof *np);
+	uint32_t end = adj->first[st->len];
 
-	for (size_t i = 0; i < st->len; i++) {
-		uint32_t nc = 0;
-
-		for (const struct arc *a = st->base[i].children; a;
-		     a = a->next_child, nc++)
-			if (a->child >= st->base && a->child < st->base + st->len)
-				np[a->child - st->base]++;
-		callees[i] = nc;
-	}
+	for (uint32_t k = 0; k < end; k++)
+		if (adj->kid[k] != CG_ADJ_NOT_SYM)
+			np[adj->kid[k]]++;
 	return np;
 }
 
@@ -222,23 +214,25 @@ static void rank_ctx_init(struct rank_ctx *rc, const struct symtab *st)
 static void rank_all_arcs(struct gprof *g)
 {
 	struct symtab *st = &g->syms;
+	const struct cg_adj *adj = &g->adj;
 	size_t total = 0, longest = 1, n = st->len ? st->len : 1;
-	uint32_t *nc = xmalloc(n * sizeof *nc);
-	uint32_t *np = count_callers(st, nc);
+	uint32_t *np = count_callers(st, adj);
 	size_t *start = xmalloc(n * sizeof *start);
 	struct rank_ctx rc;
 
 	for (size_t i = 0; i < st->len; i++) {
+		size_t nc = adj->first[i + 1] - adj->first[i];
+
 		start[i] = total;
-		total += (size_t)np[i] + nc[i] + 2;
+		total += (size_t)np[i] + nc + 2;
 		if (np[i] > longest)
 			longest = np[i];
-		if (nc[i] > longest)
-			longest = nc[i];
+		if (nc > longest)
+			longest = nc;
 	}
 	free(g->rank_pool);
 	g->rank_pool = xmalloc((total ? total : 1) * sizeof *g->rank_pool);
-	gather_callers(st, g->rank_pool, start);
+	gather_callers(st, adj, g->rank_pool, start);
 	rank_ctx_init(&rc, st);
 	struct arc_key *k = xmalloc(longest * sizeof *k);
 	struct arc_key **v = xmalloc(longest * sizeof *v);
@@ -250,13 +244,12 @@ static void rank_all_arcs(struct gprof *g)
 		s->by_rank_parents = at;
 		rank_callers(&rc, at, np[i], k, v);
 		s->by_rank_children = at + np[i] + 1;
-		rank_callees(&rc, s, nc[i], s->by_rank_children, k, v);
+		rank_callees(&rc, adj, i, s->by_rank_children, k, v);
 	}
 	free(rc.cycle);
 	free(k);
 	free(v);
 	free(np);
-	free(nc);
 	free(start);
 }
 
@@ -338,14 +331,21 @@ bool cg_entry_shown(const struct gprof *g, const struct sym *s)
 	return !(g->opt.line_gran && !s->is_func);
 }
 
-/* Runs after cg_assemble() when the call graph will be printed. */
+/* Runs after cg_propagate() (whose callee arrays it reads and frees)
+   when there are arcs. */
 void cg_order(struct gprof *g)
 {
 	g->print_time_base = g->print_time > 0.0 ? g->print_time : 1.0;
 	/* The other formats carry the call graph whatever -q/-Q say. */
-	if (!cg_graph_printed(g) && g->opt.out_format == OUT_TEXT)
-		return;
-	rank_all_arcs(g);
-	for (int i = 0; i < g->ncycles; i++)
-		sort_members(g, &g->cycles[i]);
+	if (cg_graph_printed(g) || g->opt.out_format != OUT_TEXT) {
+		if (!g->adj.arc) {
+			cg_adj_free(&g->adj);
+			cg_adj_build(g, &g->adj);
+			cg_adj_arcs(g, &g->adj);
+		}
+		rank_all_arcs(g);
+		for (int i = 0; i < g->ncycles; i++)
+			sort_members(g, &g->cycles[i]);
+	}
+	cg_adj_free(&g->adj);
 }

@@ -302,6 +302,16 @@ struct stack_node {
 	unsigned depth;              /* root 0 */
 };
 
+/* ---- cg_adj.c: the callee lists as arrays, for the analysis ---- */
+
+#define CG_ADJ_NOT_SYM UINT32_MAX  /* a callee outside the table */
+
+struct cg_adj {
+	uint32_t *first;             /* symbol i's callees: kid[first[i] .. */
+	uint32_t *kid;               /* first[i + 1] - 1], in list order */
+	struct arc **arc;            /* their arcs, once cg_adj_arcs() ran */
+};
+
 /* The whole profile model. */
 struct gprof {
 	struct options opt;
@@ -367,6 +377,8 @@ struct gprof {
 	size_t narcs;
 	struct arc **arcs;           /* non-self arcs in creation order */
 	size_t narcs_global, arcs_cap;
+	struct cg_adj adj;           /* callee lists as arrays: built by
+	                                cg_propagate(), freed by cg_order() */
 	struct sym *cycles;          /* cycle headers, cycles[0..ncycles-1] */
 	int ncycles;
 	/* Every cycle's members in the order of its cyc_next list, cycle
@@ -613,16 +625,7 @@ static inline const struct arc *arc_skip(const struct arc *a, int n)
 	return a;
 }
 
-/* ---- cg_adj.c: the callee lists as arrays, for the analysis ---- */
-
-#define CG_ADJ_NOT_SYM UINT32_MAX  /* a callee outside the table */
-
-struct cg_adj {
-	uint32_t *first;             /* symbol i's callees: kid[first[i] .. */
-	uint32_t *kid;               /* first[i + 1] - 1], in list order */
-	struct arc **arc;            /* their arcs, once cg_adj_arcs() ran */
-};
-
+/* (Before struct gprof, which holds one.) */
 void cg_adj_build(const struct gprof *g, struct cg_adj *adj);
 void cg_adj_arcs(const struct gprof *g, struct cg_adj *adj);
 void cg_adj_free(struct cg_adj *adj);

@@ -368,6 +368,7 @@ void fuzz_free_context(struct gprof *g, int own_bfd)
 	free_arcs(g);
 	free(g->cycles);
 	free(g->cyc_members);
+	cg_adj_free(&g->adj);
 	free(g->cyc_member_start);
 	free(g->entries);
 	free(g->flat.rows);

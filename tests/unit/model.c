@@ -98,6 +98,7 @@ void model_free(struct gprof *g)
 	free(g->arcs);
 	free(g->cycles);
 	free(g->cyc_members);
+	cg_adj_free(&g->adj);
 	free(g->cyc_member_start);
 	free(g->syms.base);
 	free(g->syms.addrs);
