@@ -394,6 +394,11 @@ static int cmp_total(const void *pa, const void *pb, void *ctx)
 	return strcmp(a->name, b->name);
 }
 
+static double total_of(const void *p)
+{
+	return ((const struct entry_key *)p)->total;
+}
+
 static void entry_key_of(struct sym *s, struct entry_key *k,
                          struct entry_key **p)
 {
@@ -419,7 +424,7 @@ struct sym **cg_entries_by_time(struct gprof *g, size_t *nentries)
 
 		entry_key_of(&g->cycles[i], &k[j], &p[j]);
 	}
-	stable_sort(p, n, sizeof *p, cmp_total, NULL);
+	stable_sort_desc((void **)p, n, total_of, NULL, cmp_total, NULL);
 	struct sym **v = xmalloc((n ? n : 1) * sizeof *v);
 
 	for (size_t i = 0; i < n; i++) {

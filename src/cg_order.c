@@ -273,6 +273,16 @@ static int cmp_member(const void *pa, const void *pb, void *ctx)
 	return 0;
 }
 
+static double member_total(const void *p)
+{
+	return ((const struct member_key *)p)->total;
+}
+
+static uint64_t member_calls(const void *p)
+{
+	return ((const struct member_key *)p)->calls;
+}
+
 /* Members by total time, then calls, both descending; ties keep the
    cycle-list order.  The list (and the member array) are put in that
    order: nothing after propagation depends on the order they were built
@@ -293,7 +303,8 @@ static void sort_members(struct gprof *g, struct sym *cyc)
 		k[i].sym = m[i];
 		v[i] = &k[i];
 	}
-	stable_sort(v, n, sizeof *v, cmp_member, NULL);
+	stable_sort_desc((void **)v, n, member_total, member_calls, cmp_member,
+	                 NULL);
 	for (size_t i = 0; i < n; i++)
 		m[i] = v[i]->sym;
 	cyc->cyc_next = m[0];

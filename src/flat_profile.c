@@ -35,6 +35,16 @@ static int cmp_time(const void *pa, const void *pb, void *ctx)
 	return strcmp(a->name, b->name);
 }
 
+static double time_of(const void *p)
+{
+	return ((const struct time_key *)p)->time;
+}
+
+static uint64_t calls_of(const void *p)
+{
+	return ((const struct time_key *)p)->ncalls;
+}
+
 /* Every symbol, in the order above. */
 static struct sym **by_time(const struct gprof *g)
 {
@@ -49,7 +59,7 @@ static struct sym **by_time(const struct gprof *g)
 		k[i] = (struct time_key){ s->hist_time, s->ncalls, s->name, s };
 		p[i] = &k[i];
 	}
-	stable_sort(p, n, sizeof *p, cmp_time, NULL);
+	stable_sort_desc((void **)p, n, time_of, calls_of, cmp_time, NULL);
 	for (size_t i = 0; i < n; i++)
 		v[i] = p[i]->sym;
 	free(p);

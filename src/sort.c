@@ -9,6 +9,8 @@
  * -C ordering) give one well-defined result.  Reproducing the exact merge
  * pattern, not just stability, makes such orders identical too.
  */
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,6 +75,101 @@ static void merge_sort_ptr(const struct sort_ctx *s, void **b, size_t n)
 		n1--;
 	}
 	memcpy(b, s->tmp, (n - n2) * sizeof *b);
+}
+
+/* The same merge again, over pointers that carry two 64-bit keys ordered
+   as the comparison's first tests order them (see stable_sort_keyed):
+   most steps then compare two integers side by side in memory instead
+   of calling through to two structures elsewhere. */
+struct keyed {
+	uint64_t key, key2;          /* compared in that order */
+	void *p;
+};
+
+static void merge_sort_keyed(const struct sort_ctx *s, struct keyed *b,
+                             size_t n)
+{
+	if (n <= 1)
+		return;
+	size_t n1 = n / 2, n2 = n - n1;
+	struct keyed *b1 = b, *b2 = b + n1, *out = (struct keyed *)s->tmp;
+
+	merge_sort_keyed(s, b1, n1);
+	merge_sort_keyed(s, b2, n2);
+	while (n1 > 0 && n2 > 0) {
+		bool left = b1->key != b2->key ? b1->key < b2->key
+		          : b1->key2 != b2->key2 ? b1->key2 < b2->key2
+		          : s->cmp(&b1->p, &b2->p, s->ctx) <= 0;
+
+		if (left) {
+			*out++ = *b1++;
+			n1--;
+		} else {
+			*out++ = *b2++;
+			n2--;
+		}
+	}
+	while (n1 > 0) {
+		*out++ = *b1++;
+		n1--;
+	}
+	memcpy(b, s->tmp, (n - n2) * sizeof *b);
+}
+
+/* Sorts the pointers v as stable_sort() would with cmp, given for each a
+   key pair such that (key, key2) of v[i] is below that of v[j], compared
+   in that order, whenever cmp(&v[i], &v[j]) < 0, and above it whenever
+   cmp says > 0 (equal pairs say nothing): every merge step then takes
+   the same side as with cmp alone, so the result is the same to the last
+   tie. */
+static void stable_sort_keyed(void **v, struct keyed *kv, size_t n,
+                              cmp_fn cmp, void *ctx)
+{
+	struct sort_ctx s = { sizeof *kv, cmp, ctx, xmalloc(n * sizeof *kv) };
+
+	merge_sort_keyed(&s, kv, n);
+	for (size_t i = 0; i < n; i++)
+		v[i] = kv[i].p;
+	free(s.tmp);
+}
+
+/* A key that orders doubles descending, as comparing the doubles does;
+   false for a NaN, which no key can place (-0.0 and 0.0 compare equal,
+   and get one key). */
+static bool key_desc(double x, uint64_t *key)
+{
+	uint64_t u;
+
+	if (x != x)
+		return false;
+	if (x == 0)
+		x = 0.0;
+	memcpy(&u, &x, sizeof u);
+	/* Sign and magnitude to an unsigned order: negatives reversed
+	   below the positives. */
+	u = (u >> 63) ? ~u : u | (UINT64_C(1) << 63);
+	*key = ~u;
+	return true;
+}
+
+void stable_sort_desc(void **v, size_t n, double (*first)(const void *),
+                      uint64_t (*second)(const void *), cmp_fn cmp, void *ctx)
+{
+	if (n <= 1)
+		return;
+	struct keyed *kv = xmalloc(n * sizeof *kv);
+	size_t i = 0;
+
+	for (; i < n && key_desc(first(v[i]), &kv[i].key); i++) {
+		/* descending: the complement ascends */
+		kv[i].key2 = second ? ~second(v[i]) : 0;
+		kv[i].p = v[i];
+	}
+	if (i == n)
+		stable_sort_keyed(v, kv, n, cmp, ctx);
+	else
+		stable_sort(v, n, sizeof *v, cmp, ctx);
+	free(kv);
 }
 
 /* Elements bigger than this (symbols, say) are sorted through an array of
