@@ -143,19 +143,15 @@ static void rank_keys(struct arc_key **v, size_t n, bool down,
 	dst[n] = NULL;
 }
 
-/* Writes the n callees of symbol i, ranked descending, to `dst`.  The
-   list is newest first: keys go in from the end, as the sort wants the
-   list reversed. */
-static void rank_callees(const struct rank_ctx *rc, const struct cg_adj *adj,
-                         size_t i, struct arc **dst, struct arc_key *k,
-                         struct arc_key **v)
+/* Ranks in place, descending, the n callees in `seg`, in list order.
+   The list is newest first: keys go in from the end, as the sort wants
+   the list reversed. */
+static void rank_callees(const struct rank_ctx *rc, struct arc **seg,
+                         size_t n, struct arc_key *k, struct arc_key **v)
 {
-	uint32_t first = adj->first[i];
-	size_t n = adj->first[i + 1] - first;
-
 	for (size_t j = 0; j < n; j++)
-		key_of(rc, adj->arc[first + j], &k[n - 1 - j], &v[n - 1 - j]);
-	rank_keys(v, n, true, dst);
+		key_of(rc, seg[j], &k[n - 1 - j], &v[n - 1 - j]);
+	rank_keys(v, n, true, seg);
 }
 
 /* Ranks in place the n callers in `seg` (gathered in any order), asking
@@ -189,6 +185,20 @@ static void gather_callers(const struct symtab *st, const struct cg_adj *adj,
 	free(fill);
 }
 
+/* Every symbol's callees, in list order, into its segment of the pool
+   after its callers' (and their NULL). */
+static void place_callees(const struct symtab *st, const struct cg_adj *adj,
+                          struct arc **pool, const size_t *start,
+                          const uint32_t *np)
+{
+	for (size_t i = 0; i < st->len; i++) {
+		struct arc **seg = pool + start[i] + np[i] + 1;
+
+		for (uint32_t k = adj->first[i]; k < adj->first[i + 1]; k++)
+			*seg++ = adj->arc[k];
+	}
+}
+
 /* How many callers each symbol has. */
 static uint32_t *count_callers(const struct symtab *st,
                                const struct cg_adj *adj)
@@ -211,28 +221,42 @@ static void rank_ctx_init(struct rank_ctx *rc, const struct symtab *st)
 		rc->cycle[i] = st->base[i].cycle_num;
 }
 
+/* Lays out the pool: each symbol's callers, NULL, callees, NULL. */
+static struct arc **pool_layout(const struct symtab *st,
+                                const struct cg_adj *adj, const uint32_t *np,
+                                uint32_t *nc, size_t *start, size_t *longest)
+{
+	size_t total = 0;
+
+	*longest = 1;
+	for (size_t i = 0; i < st->len; i++) {
+		nc[i] = adj->first[i + 1] - adj->first[i];
+		start[i] = total;
+		total += (size_t)np[i] + nc[i] + 2;
+		if (np[i] > *longest)
+			*longest = np[i];
+		if (nc[i] > *longest)
+			*longest = nc[i];
+	}
+	return xmalloc((total ? total : 1) * sizeof(struct arc *));
+}
+
 static void rank_all_arcs(struct gprof *g)
 {
 	struct symtab *st = &g->syms;
-	const struct cg_adj *adj = &g->adj;
-	size_t total = 0, longest = 1, n = st->len ? st->len : 1;
-	uint32_t *np = count_callers(st, adj);
+	size_t longest, n = st->len ? st->len : 1;
+	uint32_t *np = count_callers(st, &g->adj);
+	uint32_t *nc = xmalloc(n * sizeof *nc);
 	size_t *start = xmalloc(n * sizeof *start);
 	struct rank_ctx rc;
 
-	for (size_t i = 0; i < st->len; i++) {
-		size_t nc = adj->first[i + 1] - adj->first[i];
-
-		start[i] = total;
-		total += (size_t)np[i] + nc + 2;
-		if (np[i] > longest)
-			longest = np[i];
-		if (nc > longest)
-			longest = nc;
-	}
 	free(g->rank_pool);
-	g->rank_pool = xmalloc((total ? total : 1) * sizeof *g->rank_pool);
-	gather_callers(st, adj, g->rank_pool, start);
+	g->rank_pool = pool_layout(st, &g->adj, np, nc, start, &longest);
+	gather_callers(st, &g->adj, g->rank_pool, start);
+	place_callees(st, &g->adj, g->rank_pool, start, np);
+	/* Everything is in the pool now: freeing the arrays here lowers a
+	   big graph's peak memory. */
+	cg_adj_free(&g->adj);
 	rank_ctx_init(&rc, st);
 	struct arc_key *k = xmalloc(longest * sizeof *k);
 	struct arc_key **v = xmalloc(longest * sizeof *v);
@@ -244,12 +268,13 @@ static void rank_all_arcs(struct gprof *g)
 		s->by_rank_parents = at;
 		rank_callers(&rc, at, np[i], k, v);
 		s->by_rank_children = at + np[i] + 1;
-		rank_callees(&rc, adj, i, s->by_rank_children, k, v);
+		rank_callees(&rc, s->by_rank_children, nc[i], k, v);
 	}
 	free(rc.cycle);
 	free(k);
 	free(v);
 	free(np);
+	free(nc);
 	free(start);
 }
 
