@@ -50,18 +50,21 @@ void cg_adj_build(const struct gprof *g, struct cg_adj *adj)
 }
 
 /* The arcs beside the callee numbers, for walks that need them: built
-   apart, once memory read before is freed (8 bytes an arc). */
+   apart, once memory read before is freed (8 bytes an arc).  Each
+   symbol's run ends in a NULL, so that the ranking can sort it in place
+   and keep it as the symbol's ranked callee list (cg_order.c). */
 void cg_adj_arcs(const struct gprof *g, struct cg_adj *adj)
 {
 	const struct symtab *st = &g->syms;
 
-	adj->arc = xmalloc((adj->first[st->len] ? adj->first[st->len] : 1) *
+	adj->arc = xmalloc((adj->first[st->len] + st->len + 1) *
 	                   sizeof *adj->arc);
 	for (size_t i = 0; i < st->len; i++) {
-		uint32_t k = adj->first[i];
+		struct arc **seg = cg_adj_callees(adj, i);
 
 		for (struct arc *a = st->base[i].children; a; a = a->next_child)
-			adj->arc[k++] = a;
+			*seg++ = a;
+		*seg = NULL;
 	}
 }
 

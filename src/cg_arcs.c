@@ -309,9 +309,10 @@ static void propagate_time(const struct cg_adj *adj, struct sym *base,
 		return;
 	size_t i = (size_t)(parent - base);
 	uint32_t end = adj->first[i + 1];
+	struct arc **seg = cg_adj_callees(adj, i);
 
 	for (uint32_t k = adj->first[i]; k < end; k++) {
-		struct arc *a = adj->arc[k];
+		struct arc *a = *seg++;
 		struct sym *child = a->child;
 
 		/* The callees lie all over memory: ask for one a few ahead. */

@@ -174,29 +174,18 @@ static void gather_callers(const struct symtab *st, const struct cg_adj *adj,
                            struct arc **pool, const size_t *start)
 {
 	uint32_t *fill = xcalloc(st->len ? st->len : 1, sizeof *fill);
-	uint32_t end = adj->first[st->len];
 
-	for (uint32_t k = 0; k < end; k++) {
-		uint32_t c = adj->kid[k];
+	for (size_t i = 0; i < st->len; i++) {
+		struct arc **seg = cg_adj_callees(adj, i);
 
-		if (c != CG_ADJ_NOT_SYM)
-			pool[start[c] + fill[c]++] = adj->arc[k];
+		for (uint32_t k = adj->first[i]; k < adj->first[i + 1]; k++, seg++) {
+			uint32_t c = adj->kid[k];
+
+			if (c != CG_ADJ_NOT_SYM)
+				pool[start[c] + fill[c]++] = *seg;
+		}
 	}
 	free(fill);
-}
-
-/* Every symbol's callees, in list order, into its segment of the pool
-   after its callers' (and their NULL). */
-static void place_callees(const struct symtab *st, const struct cg_adj *adj,
-                          struct arc **pool, const size_t *start,
-                          const uint32_t *np)
-{
-	for (size_t i = 0; i < st->len; i++) {
-		struct arc **seg = pool + start[i] + np[i] + 1;
-
-		for (uint32_t k = adj->first[i]; k < adj->first[i + 1]; k++)
-			*seg++ = adj->arc[k];
-	}
 }
 
 /* How many callers each symbol has. */
@@ -221,60 +210,61 @@ static void rank_ctx_init(struct rank_ctx *rc, const struct symtab *st)
 		rc->cycle[i] = st->base[i].cycle_num;
 }
 
-/* Lays out the pool: each symbol's callers, NULL, callees, NULL. */
-static struct arc **pool_layout(const struct symtab *st,
-                                const struct cg_adj *adj, const uint32_t *np,
-                                uint32_t *nc, size_t *start, size_t *longest)
+/* Lays out the pool: each symbol's callers, then a NULL. */
+static struct arc **pool_layout(const struct symtab *st, const uint32_t *np,
+                                size_t *start)
 {
 	size_t total = 0;
 
-	*longest = 1;
 	for (size_t i = 0; i < st->len; i++) {
-		nc[i] = adj->first[i + 1] - adj->first[i];
 		start[i] = total;
-		total += (size_t)np[i] + nc[i] + 2;
-		if (np[i] > *longest)
-			*longest = np[i];
-		if (nc[i] > *longest)
-			*longest = nc[i];
+		total += (size_t)np[i] + 1;
 	}
 	return xmalloc((total ? total : 1) * sizeof(struct arc *));
 }
 
+/* Each symbol's callers go into a pool, and are ranked there; its
+   callees are ranked where the callee arrays hold them, which then
+   become the ranked lists' storage (the pool of both at once was a big
+   graph's peak memory). */
 static void rank_all_arcs(struct gprof *g)
 {
 	struct symtab *st = &g->syms;
-	size_t longest, n = st->len ? st->len : 1;
-	uint32_t *np = count_callers(st, &g->adj);
-	uint32_t *nc = xmalloc(n * sizeof *nc);
+	struct cg_adj *adj = &g->adj;
+	size_t n = st->len ? st->len : 1, longest = 1;
+	uint32_t *np = count_callers(st, adj);
 	size_t *start = xmalloc(n * sizeof *start);
 	struct rank_ctx rc;
 
 	free(g->rank_pool);
-	g->rank_pool = pool_layout(st, &g->adj, np, nc, start, &longest);
-	gather_callers(st, &g->adj, g->rank_pool, start);
-	place_callees(st, &g->adj, g->rank_pool, start, np);
-	/* Everything is in the pool now: freeing the arrays here lowers a
-	   big graph's peak memory. */
-	cg_adj_free(&g->adj);
+	g->rank_pool = pool_layout(st, np, start);
+	gather_callers(st, adj, g->rank_pool, start);
+	for (size_t i = 0; i < st->len; i++) {
+		g->rank_pool[start[i] + np[i]] = NULL;
+		longest = np[i] > longest ? np[i] : longest;
+		if (adj->first[i + 1] - adj->first[i] > longest)
+			longest = adj->first[i + 1] - adj->first[i];
+	}
 	rank_ctx_init(&rc, st);
 	struct arc_key *k = xmalloc(longest * sizeof *k);
 	struct arc_key **v = xmalloc(longest * sizeof *v);
 
 	for (size_t i = 0; i < st->len; i++) {
 		struct sym *s = &st->base[i];
-		struct arc **at = g->rank_pool + start[i];
 
-		s->by_rank_parents = at;
-		rank_callers(&rc, at, np[i], k, v);
-		s->by_rank_children = at + np[i] + 1;
-		rank_callees(&rc, s->by_rank_children, nc[i], k, v);
+		s->by_rank_parents = g->rank_pool + start[i];
+		rank_callers(&rc, s->by_rank_parents, np[i], k, v);
+		s->by_rank_children = cg_adj_callees(adj, i);
+		rank_callees(&rc, s->by_rank_children,
+		             adj->first[i + 1] - adj->first[i], k, v);
 	}
+	free(g->rank_callees);
+	g->rank_callees = adj->arc;  /* now the ranked callee lists */
+	adj->arc = NULL;
 	free(rc.cycle);
 	free(k);
 	free(v);
 	free(np);
-	free(nc);
 	free(start);
 }
 

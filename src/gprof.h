@@ -309,8 +309,16 @@ struct stack_node {
 struct cg_adj {
 	uint32_t *first;             /* symbol i's callees: kid[first[i] .. */
 	uint32_t *kid;               /* first[i + 1] - 1], in list order */
-	struct arc **arc;            /* their arcs, once cg_adj_arcs() ran */
+	struct arc **arc;            /* their arcs, once cg_adj_arcs() ran:
+	                                cg_adj_callees() */
 };
+
+/* Symbol i's callee arcs, in list order and NULL-terminated: callee
+   kid[first[i] + j] is arc j of this. */
+static inline struct arc **cg_adj_callees(const struct cg_adj *adj, size_t i)
+{
+	return adj->arc + adj->first[i] + i;
+}
 
 /* The whole profile model. */
 struct gprof {
@@ -398,7 +406,8 @@ struct gprof {
 	                                indexed like syms; NULL otherwise */
 	struct sym **entries;        /* call-graph entries by total time */
 	size_t nentries;             /* (cycle headers included) */
-	struct arc **rank_pool;      /* storage of the by_rank_* arrays */
+	struct arc **rank_pool;      /* storage of the by_rank_parents */
+	struct arc **rank_callees;   /* and of the by_rank_children */
 	int dfn_counter;             /* last depth-first number given */
 	const char **map_files;      /* -R: object file of each map entry */
 	size_t nmap_files;

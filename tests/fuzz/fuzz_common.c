@@ -376,6 +376,7 @@ void fuzz_free_context(struct gprof *g, int own_bfd)
 	free(g->stack_incl);
 	graph_view_free(g);
 	free(g->rank_pool);
+	free(g->rank_callees);
 	for (size_t i = 0; i < g->nhists; i++) {
 		free(g->hists[i].bins);
 		free(g->hists[i].wide);
