@@ -481,6 +481,11 @@ void warnx_g(const struct gprof *g, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void debug_printf(const struct gprof *g, unsigned area, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* A trace's arguments are not even computed unless its area is on: some
+   read a symbol's name, a cache miss per symbol of a big graph. */
+#define debug_printf(g, area, ...)                                        \
+	((g)->opt.debug & (area) ? debug_printf((g), (area), __VA_ARGS__)   \
+	                         : (void)0)
 struct source_file *source_file_intern(struct gprof *g, const char *path);
 const char *str_intern(struct gprof *g, const char *s);
 #define FMT_BUF 400              /* room for any double printed with %f */

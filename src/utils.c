@@ -101,7 +101,9 @@ void warnx_g(const struct gprof *g, const char *fmt, ...)
 }
 
 /* Debug traces go to stdout, interleaved with the report, as GNU's do. */
-void debug_printf(const struct gprof *g, unsigned area, const char *fmt, ...)
+/* (In parentheses: not gprof.h's macro of the same name.) */
+void (debug_printf)(const struct gprof *g, unsigned area, const char *fmt,
+                    ...)
 {
 	va_list ap;
 	if (!(g->opt.debug & area))
