@@ -119,10 +119,11 @@ void symtab_finish_from(struct gprof *g, struct symtab *tab, size_t from)
 	index_addrs(tab);
 }
 
-/* Lookups search a packed copy of the start addresses (a few cache lines
-   instead of one per probed symbol), and only the part of it that one
-   bucket of addresses narrows them to: buckets are 2^shift bytes wide,
-   about two per symbol. */
+/* Lookups go through buckets of 2^shift bytes, about two per symbol:
+   a bucket names the symbol covering its start and where the next one
+   starts, which settles most lookups with one cache line.  Only when
+   several symbols start within one bucket is a packed copy of the start
+   addresses searched. */
 static void index_addrs(struct symtab *tab)
 {
 	size_t n = tab->len;
@@ -151,8 +152,44 @@ static void index_addrs(struct symtab *tab)
 		vma_t start = a[0] + ((vma_t)k << shift);
 		while (j + 1 < n && a[j + 1] <= start)
 			j++;
-		tab->bucket[k] = (uint32_t)j;
+		vma_t off = j + 1 < n ? a[j + 1] - start : UINT32_MAX;
+		tab->bucket[k] = (struct sym_bucket){
+			(uint32_t)j, off < UINT32_MAX ? (uint32_t)off : UINT32_MAX };
 	}
+}
+
+/* The last of a[lo..hi-1] at or below addr (a[lo] is). */
+static size_t search_addrs(const vma_t *a, size_t lo, size_t hi, vma_t addr)
+{
+	/* branch-free: the choice compiles to a conditional move */
+	size_t n = hi - lo;
+	while (n > 1) {
+		size_t half = n / 2;
+		lo = a[lo + half] <= addr ? lo + half : lo;
+		n -= half;
+	}
+	return lo;
+}
+
+/* The last symbol starting at or below addr, through the buckets. */
+static size_t lookup_bucketed(const struct symtab *tab, vma_t addr)
+{
+	const vma_t *a = tab->addrs;
+	vma_t rel = addr - a[0], k = rel >> tab->shift;
+	if (k >= tab->nbucket)
+		return search_addrs(a, tab->bucket[tab->nbucket - 1].first,
+		                    tab->len, addr);
+	const struct sym_bucket *b = &tab->bucket[k];
+	size_t hi = k + 1 < tab->nbucket ? (size_t)b[1].first + 1 : tab->len;
+	if (tab->shift >= 32)           /* offsets too wide to keep */
+		return search_addrs(a, b->first, hi, addr);
+	/* Past the next start, the answer is among the symbols starting
+	   up to the next bucket's start: usually just that next one. */
+	bool past = rel - (k << tab->shift) >= b->next_off;
+	size_t lo = b->first + past;
+	if (past && hi - lo > 1)
+		return search_addrs(a, lo, hi, addr);
+	return lo;
 }
 
 /* The symbol covering `addr`: the last one starting at or below it, which
@@ -163,24 +200,7 @@ struct sym *sym_lookup(const struct symtab *tab, vma_t addr)
 	if (hi == 0 || addr < tab->base[0].addr)
 		return NULL;
 	if (tab->addrs) {
-		/* The answer lies between the last symbol at or before this
-		   bucket's start and the last one at or before the next's. */
-		const vma_t *a = tab->addrs;
-		vma_t k = (addr - a[0]) >> tab->shift;
-		if (k < tab->nbucket) {
-			lo = tab->bucket[k];
-			if (k + 1 < tab->nbucket)
-				hi = (size_t)tab->bucket[k + 1] + 1;
-		} else {
-			lo = tab->bucket[tab->nbucket - 1];
-		}
-		/* branch-free: the choice compiles to a conditional move */
-		size_t n = hi - lo;
-		while (n > 1) {
-			size_t half = n / 2;
-			lo = a[lo + half] <= addr ? lo + half : lo;
-			n -= half;
-		}
+		lo = lookup_bucketed(tab, addr);
 	} else {
 		while (hi - lo > 1) {
 			size_t mid = lo + (hi - lo) / 2;
