@@ -82,10 +82,11 @@ static int cmp_wide(const void *key, const void *elem)
 
 /* Record r's count (looked up aside when it was too wide to keep: every
    such record has its entry there, in record order). */
-static uint64_t rec_count(const struct arc_pending *q, size_t r)
+static uint64_t rec_count(const struct arc_pending *q, uint32_t count,
+                          size_t r)
 {
-	if (q->v[r].count != WIDE)
-		return q->v[r].count;
+	if (count != WIDE)
+		return count;
 	const struct wide_count *w = bsearch(&r, q->wide, q->nwide,
 	                                     sizeof *q->wide, cmp_wide);
 
@@ -109,33 +110,84 @@ void arc_take(struct gprof *g, vma_t from_pc, vma_t self_pc, uint64_t count)
 	             (uint32_t)(child - g->syms.base), count);
 }
 
-/* Record numbers grouped by parent, in record order within each group
-   (a counting sort); ends[p] is one past group p. */
-static uint32_t *group_by_parent(const struct arc_pending *q, size_t nsym,
-                                 uint32_t **ends)
+/* A record grouped under its parent: the parent is implied by the
+   group. */
+struct grp_rec {
+	uint32_t child;
+	uint32_t count;              /* WIDE: see rec_count() */
+	uint32_t rec;                /* record number */
+};
+
+/* The records grouped by parent, in record order within each group (a
+   counting sort that moves the records themselves, so that merging then
+   reads them in order); ends[p] is one past group p. */
+static struct grp_rec *group_by_parent(const struct arc_pending *q,
+                                       size_t nsym, uint32_t **ends)
 {
 	uint32_t *end = xcalloc(nsym + 1, sizeof *end);
-	uint32_t *order = xmalloc((q->n ? q->n : 1) * sizeof *order);
+	struct grp_rec *grp = xmalloc((q->n ? q->n : 1) * sizeof *grp);
 
 	for (size_t r = 0; r < q->n; r++)
 		end[q->v[r].parent + 1]++;
 	for (size_t p = 1; p <= nsym; p++)
 		end[p] += end[p - 1];
 	/* end[p] is now group p's start; filling moves it to its end. */
-	for (size_t r = 0; r < q->n; r++)
-		order[end[q->v[r].parent]++] = (uint32_t)r;
+	for (size_t r = 0; r < q->n; r++) {
+		const struct arc_rec *a = &q->v[r];
+
+		grp[end[a->parent]++] = (struct grp_rec){ a->child, a->count,
+		                                          (uint32_t)r };
+	}
 	*ends = end;
-	return order;
+	return grp;
+}
+
+/* Bit r of `bits` is set when record r is the first of its arc: an arc's
+   creation number is the count of such records before its own, and
+   below[w] holds that count for the records before word w. */
+struct first_recs {
+	uint64_t *bits;
+	uint32_t *below;
+};
+
+static unsigned popcount64(uint64_t x)
+{
+	x -= (x >> 1) & 0x5555555555555555ull;
+	x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+	return (unsigned)((x * 0x0101010101010101ull) >> 56);
+}
+
+/* The arcs whose first records come before record r. */
+static size_t firsts_before(const struct first_recs *fr, size_t r)
+{
+	uint64_t below_r = ((uint64_t)1 << (r % 64)) - 1;
+
+	return fr->below[r / 64] + popcount64(fr->bits[r / 64] & below_r);
+}
+
+static void firsts_count(struct first_recs *fr, size_t nrec)
+{
+	size_t nw = nrec / 64 + 1;
+
+	fr->below = xmalloc(nw * sizeof *fr->below);
+	for (size_t w = 0, sum = 0; w < nw; w++) {
+		fr->below[w] = (uint32_t)sum;
+		sum += popcount64(fr->bits[w]);
+	}
 }
 
 /* One arc per (parent, child), by parent, each parent's arcs in the
    order of their first records; an arc's id holds that record's number
-   for now.  Returns the arcs (exactly *narcs of them). */
+   for now, and fr marks those records.  nto[c] counts the arcs to c.
+   Returns the arcs (exactly *narcs of them). */
 static struct arc *merge_records(struct gprof *g, const struct arc_pending *q,
+                                 struct first_recs *fr, uint32_t *nto,
                                  size_t *narcs)
 {
 	size_t nsym = g->syms.len, nu = 0;
-	uint32_t *end, *order = group_by_parent(q, nsym, &end);
+	uint32_t *end;
+	struct grp_rec *grp = group_by_parent(q, nsym, &end);
 	/* seen[c]: the arc to c of the current parent, when owner[c] is it */
 	uint32_t *owner = xcalloc(nsym ? nsym : 1, sizeof *owner);
 	uint32_t *seen = xmalloc((nsym ? nsym : 1) * sizeof *seen);
@@ -144,8 +196,8 @@ static struct arc *merge_records(struct gprof *g, const struct arc_pending *q,
 
 	for (size_t p = 0, k = 0; p < nsym; p++) {
 		for (; k < end[p]; k++) {
-			const struct arc_rec *rec = &q->v[order[k]];
-			uint64_t count = rec_count(q, order[k]);
+			const struct grp_rec *rec = &grp[k];
+			uint64_t count = rec_count(q, rec->count, rec->rec);
 
 			if (owner[rec->child] == p + 1) {
 				v[seen[rec->child]].count += count;
@@ -153,14 +205,16 @@ static struct arc *merge_records(struct gprof *g, const struct arc_pending *q,
 			}
 			owner[rec->child] = (uint32_t)p + 1;
 			seen[rec->child] = (uint32_t)nu;
+			nto[rec->child]++;
+			fr->bits[rec->rec / 64] |= (uint64_t)1 << (rec->rec % 64);
 			v[nu++] = (struct arc){ .parent = &base[p],
 			                        .child = &base[rec->child],
-			                        .count = count, .id = order[k] };
+			                        .count = count, .id = rec->rec };
 		}
 	}
 	free(owner);
 	free(seen);
-	free(order);
+	free(grp);
 	free(end);
 	*narcs = nu;
 	/* Shrinking an mmapped block keeps its address; arcs are only
@@ -168,91 +222,117 @@ static struct arc *merge_records(struct gprof *g, const struct arc_pending *q,
 	return xrealloc(v, (nu ? nu : 1) * sizeof *v);
 }
 
-/* Creation numbers in the order of the arcs' first records: a pass over
-   the record numbers, marking which record made which arc. */
-static void number_arcs(struct gprof *g, struct arc *v, size_t nu,
-                        size_t nrec)
+/* Creation numbers in the order of the arcs' first records, and by_id
+   (room for nu arcs in g->arcs) filled in that order.  Each parent's
+   arcs are adjacent in v, oldest first: its list runs through them
+   backwards, then on to the arcs it had before.  True if every count
+   fits in 32 bits. */
+static bool number_arcs(struct gprof *g, struct arc *v, size_t nu,
+                        struct first_recs *fr, struct arc **by_id)
 {
-	uint32_t *made = xmalloc((nrec ? nrec : 1) * sizeof *made);
+	bool narrow = true;
 
-	memset(made, 0xff, nrec * sizeof *made);
-	for (size_t u = 0; u < nu; u++)
-		made[v[u].id] = (uint32_t)u;
-	for (size_t r = 0, id = g->narcs; r < nrec; r++)
-		if (made[r] != UINT32_MAX)
-			v[made[r]].id = id++;
-	free(made);
-}
+	for (size_t u = 0; u < nu; u++) {
+		struct arc *a = &v[u];
+		struct sym *p = a->parent;
+		size_t n = firsts_before(fr, a->id);
 
-/* Each parent's arcs are adjacent in v, oldest first: its list runs
-   through them backwards, then on to the arcs it had before. */
-static void link_children(struct arc *v, size_t nu)
-{
-	for (size_t i = 0; i < nu; i++) {
-		struct sym *p = v[i].parent;
-
-		v[i].next_child = p->children;
-		p->children = &v[i];
+		a->id = g->narcs + n;
+		by_id[n] = a;
+		a->next_child = p->children;
+		p->children = a;
+		if (a->count > UINT32_MAX)
+			narrow = false;
 	}
+	return narrow;
 }
+
+/* What link_parents() gathers for each child before storing it in the
+   symbol at once: the symbols are big and met at random. */
+struct child_acc {
+	struct arc *parents;
+	uint64_t ncalls;
+};
+
+/* How many arcs ahead link_parents() asks for the one it will need. */
+#define AHEAD 16
 
 /* Parents' lists and the calls each child receives, oldest arc first so
    that prepending leaves them newest first; g->arcs gains the non-self
-   arcs in creation order. */
-static void link_parents(struct gprof *g, struct arc *v, size_t nu)
+   arcs in creation order.  With `packed`, the callers are packed too:
+   start[c] counts down from the end of c's run (to its start), so the
+   oldest arc lands last, as in c->parents. */
+static void link_parents(struct gprof *g, struct arc **by_id, size_t nu,
+                         uint32_t *start, bool packed)
 {
-	size_t first = g->narcs_global, base_id = g->narcs;
+	struct sym *sb = g->syms.base;
+	size_t nsym = g->syms.len, kept = 0;
+	struct child_acc *acc = xmalloc((nsym ? nsym : 1) * sizeof *acc);
+	struct caller *cv = packed ? xmalloc((nu ? nu : 1) * sizeof *cv) : NULL;
 
+	for (size_t c = 0; c < nsym; c++)
+		acc[c] = (struct child_acc){ sb[c].parents, 0 };
+	for (size_t i = 0; i < nu; i++) {
+		struct arc *a = by_id[i];
+		size_t c = (size_t)(a->child - sb);
+
+		/* Arcs come at random: each would wait for memory. */
+		if (i + AHEAD < nu)
+			__builtin_prefetch(by_id[i + AHEAD]);
+		acc[c].ncalls += a->count;
+		a->next_parent = acc[c].parents;
+		acc[c].parents = a;
+		if (cv)
+			cv[--start[c]] = (struct caller){
+				(uint32_t)(a->parent - sb), (uint32_t)a->count };
+		if (a->parent != a->child)
+			by_id[kept++] = a;
+	}
+	for (size_t c = 0; c < nsym; c++) {
+		sb[c].parents = acc[c].parents;
+		sb[c].ncalls += acc[c].ncalls;
+	}
+	free(acc);
+	g->narcs_global += kept;
+	if (cv) {
+		arc_callers_drop(g);
+		g->callers = cv;
+		g->callers_start = start;
+	} else {
+		free(start);
+	}
+}
+
+/* Run ends from counts, start[nsym] the end of them all. */
+static void runs_from_counts(uint32_t *start, size_t nsym, size_t total)
+{
+	for (size_t c = 1; c < nsym; c++)
+		start[c] += start[c - 1];
+	start[nsym] = (uint32_t)total;
+}
+
+static void build_arcs(struct gprof *g, struct arc_pending *q)
+{
+	size_t nu, nsym = g->syms.len, first = g->narcs_global;
+	struct first_recs fr = {
+		xcalloc(q->n / 64 + 1, sizeof *fr.bits), NULL };
+	uint32_t *start = xcalloc(nsym + 1, sizeof *start);
+	struct arc *v = merge_records(g, q, &fr, start, &nu);
+
+	free(q->v);
+	q->v = NULL;
+	firsts_count(&fr, q->n);
 	if (first + nu > g->arcs_cap) {
 		g->arcs_cap = first + nu;
 		g->arcs = xrealloc(g->arcs, g->arcs_cap * sizeof *g->arcs);
 	}
-	struct arc **by_id = g->arcs + first;
-	struct sym *sb = g->syms.base;
-	size_t nsym = g->syms.len;
-	bool packed = nu < UINT32_MAX;
+	bool narrow = number_arcs(g, v, nu, &fr, g->arcs + first);
 
-	for (size_t u = 0; u < nu; u++) {
-		by_id[v[u].id - base_id] = &v[u];
-		if (v[u].count > UINT32_MAX)
-			packed = false;
-	}
-	/* Callers packed by child: pos[c] counts down from the end of c's
-	   run (to its start), so the oldest arc lands last, as in
-	   c->parents; pos[nsym] is the end of them all. */
-	uint32_t *pos = NULL;
-	struct caller *cv = NULL;
-
-	if (packed) {
-		pos = xcalloc(nsym + 1, sizeof *pos);
-		for (size_t u = 0; u < nu; u++)
-			pos[v[u].child - sb]++;
-		for (size_t c = 1; c < nsym; c++)
-			pos[c] += pos[c - 1];
-		pos[nsym] = (uint32_t)nu;
-		cv = xmalloc((nu ? nu : 1) * sizeof *cv);
-	}
-	size_t kept = 0;
-
-	for (size_t i = 0; i < nu; i++) {
-		struct arc *a = by_id[i];
-		struct sym *c = a->child;
-
-		c->ncalls += a->count;
-		a->next_parent = c->parents;
-		c->parents = a;
-		if (cv)
-			cv[--pos[c - sb]] = (struct caller){
-				(uint32_t)(a->parent - sb), (uint32_t)a->count };
-		if (a->parent != c)
-			by_id[kept++] = a;
-	}
-	g->narcs_global = first + kept;
-	if (cv) {
-		arc_callers_drop(g);
-		g->callers = cv;
-		g->callers_start = pos;
-	}
+	free(fr.bits);
+	free(fr.below);
+	runs_from_counts(start, nsym, nu);
+	link_parents(g, g->arcs + first, nu, start, narrow && nu < UINT32_MAX);
+	arc_adopt_block(g, v, nu);
 }
 
 void arc_bulk_flush(struct gprof *g)
@@ -262,17 +342,8 @@ void arc_bulk_flush(struct gprof *g)
 	if (!q)
 		return;
 	g->arc_pending = NULL;
-	if (q->n > 0) {
-		size_t nu;
-		struct arc *v = merge_records(g, q, &nu);
-
-		number_arcs(g, v, nu, q->n);
-		free(q->v);
-		q->v = NULL;
-		link_children(v, nu);
-		link_parents(g, v, nu);
-		arc_adopt_block(g, v, nu);
-	}
+	if (q->n > 0)
+		build_arcs(g, q);
 	free(q->v);
 	free(q->wide);
 	free(q);
