@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * arc_bulk.c - owns the bulk loading of a profile's call arcs: records are
- * resolved to symbol numbers as they are read and kept in one compact
- * array; once every file is read, arc_bulk_flush() merges repeated arcs
- * and builds all of them at once, laid out by caller.
+ * resolved to symbol numbers as they are read (a few records late: see
+ * arc_take()) and kept in one compact array; once every file is read,
+ * arc_bulk_flush() merges repeated arcs and builds all of them at once,
+ * laid out by caller.
  *
  * Tallying record by record (call_graph.c's cg_tally) costs a hash probe
  * and an allocation per record, scattered over memory: at a million arcs
@@ -33,11 +34,21 @@ struct wide_count {
 	uint64_t count;
 };
 
+/* A record not yet looked up: see arc_take(). */
+struct raw_arc {
+	vma_t from, self;
+	uint64_t count;
+};
+
+#define AHEAD_RECS 8
+
 struct arc_pending {
 	struct arc_rec *v;
 	size_t n, cap;
 	struct wide_count *wide;     /* by record number */
 	size_t nwide, wide_cap;
+	struct raw_arc ahead[AHEAD_RECS];  /* a ring, oldest at ahead[first] */
+	unsigned first, nahead;
 };
 
 /* Record-by-record tallying when -d wants to see each arc as it is made,
@@ -48,13 +59,9 @@ static bool bulk_allowed(const struct gprof *g)
 	       g->syms.len < UINT32_MAX;
 }
 
-static void pending_push(struct gprof *g, uint32_t p, uint32_t c,
+static void pending_push(struct arc_pending *q, uint32_t p, uint32_t c,
                          uint64_t count)
 {
-	struct arc_pending *q = g->arc_pending;
-
-	if (!q)
-		q = g->arc_pending = xcalloc(1, sizeof *q);
 	if (q->n == q->cap) {
 		/* Large blocks are mmapped: growth moves no pages. */
 		q->cap = q->cap ? q->cap * 2 : 4096;
@@ -93,21 +100,58 @@ static uint64_t rec_count(const struct arc_pending *q, uint32_t count,
 	return w ? w->count : WIDE;
 }
 
-void arc_take(struct gprof *g, vma_t from_pc, vma_t self_pc, uint64_t count)
+/* A record into the pending ones, as symbol numbers. */
+static void resolve(struct gprof *g, struct arc_pending *q,
+                    const struct raw_arc *ra)
 {
-	if (g->thread_only)
-		return;
-	if (!bulk_allowed(g)) {
-		cg_tally(g, from_pc, self_pc, count);
-		return;
-	}
-	struct sym *parent = sym_lookup_exe(g, from_pc);
-	struct sym *child = sym_lookup_exe(g, self_pc);
+	struct sym *parent = sym_lookup_exe(g, ra->from);
+	struct sym *child = sym_lookup_exe(g, ra->self);
 
 	if (!cg_arc_wanted(g, &parent, &child))
 		return;
-	pending_push(g, (uint32_t)(parent - g->syms.base),
-	             (uint32_t)(child - g->syms.base), count);
+	pending_push(q, (uint32_t)(parent - g->syms.base),
+	             (uint32_t)(child - g->syms.base), ra->count);
+}
+
+/* The records still waiting for their lookups, in the order read. */
+static void resolve_all(struct gprof *g, struct arc_pending *q)
+{
+	for (; q->nahead > 0; q->nahead--) {
+		resolve(g, q, &q->ahead[q->first]);
+		q->first = (q->first + 1) % AHEAD_RECS;
+	}
+}
+
+/*
+ * Records come in no useful order, so each lookup would wait for memory:
+ * a record's lookups are done a few records after it is taken, the
+ * symbol table having been asked for those addresses when it came.
+ * Resolving later changes nothing: the table does not change while
+ * profiles are read, and the records keep their order.
+ */
+void arc_take(struct gprof *g, vma_t from_pc, vma_t self_pc, uint64_t count)
+{
+	struct arc_pending *q = g->arc_pending;
+
+	if (g->thread_only)
+		return;
+	if (!bulk_allowed(g)) {
+		if (q)
+			resolve_all(g, q);
+		cg_tally(g, from_pc, self_pc, count);
+		return;
+	}
+	if (!q)
+		q = g->arc_pending = xcalloc(1, sizeof *q);
+	sym_lookup_prefetch(&g->syms, from_pc);
+	sym_lookup_prefetch(&g->syms, self_pc);
+	if (q->nahead == AHEAD_RECS) {
+		resolve(g, q, &q->ahead[q->first]);
+		q->first = (q->first + 1) % AHEAD_RECS;
+		q->nahead--;
+	}
+	q->ahead[(q->first + q->nahead++) % AHEAD_RECS] =
+		(struct raw_arc){ from_pc, self_pc, count };
 }
 
 /* A record grouped under its parent: the parent is implied by the
@@ -341,6 +385,7 @@ void arc_bulk_flush(struct gprof *g)
 
 	if (!q)
 		return;
+	resolve_all(g, q);
 	g->arc_pending = NULL;
 	if (q->n > 0)
 		build_arcs(g, q);

@@ -479,6 +479,7 @@ void symtab_reserve(struct symtab *tab, size_t n);
 void symtab_finish(struct gprof *g, struct symtab *tab, vma_t text_end);
 void symtab_finish_from(struct gprof *g, struct symtab *tab, size_t from);
 struct sym *sym_lookup(const struct symtab *tab, vma_t addr);
+void sym_lookup_prefetch(const struct symtab *tab, vma_t addr);
 struct sym *sym_lookup_exe(const struct gprof *g, vma_t addr);
 
 /* ---- options.c ---- */

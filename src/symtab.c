@@ -192,6 +192,17 @@ static size_t lookup_bucketed(const struct symtab *tab, vma_t addr)
 	return lo;
 }
 
+/* Asks for the memory that looking addr up will read (the one bucket
+   that settles most lookups), so that it comes meanwhile. */
+void sym_lookup_prefetch(const struct symtab *tab, vma_t addr)
+{
+	if (!tab->addrs || addr < tab->addrs[0])
+		return;
+	vma_t k = (addr - tab->addrs[0]) >> tab->shift;
+	if (k < tab->nbucket)
+		__builtin_prefetch(&tab->bucket[k]);
+}
+
 /* The symbol covering `addr`: the last one starting at or below it, which
    for the last symbol must also end at or above it. */
 struct sym *sym_lookup(const struct symtab *tab, vma_t addr)
