@@ -35,19 +35,82 @@ void symtab_reserve(struct symtab *tab, size_t n)
 
 static void index_addrs(struct symtab *tab);
 
-/* Address order; at one address functions come before other symbols and
-   globals before statics.  Remaining ties keep creation order. */
-static int cmp_addr(const void *pa, const void *pb, void *ctx)
+/*
+ * Address order; at one address functions come before other symbols and
+ * globals before statics.  Remaining ties keep creation order.  The
+ * symbols are big and the table long, so the order is worked out on
+ * small keys by a radix sort (stable: a pass by kind, then one per byte
+ * of the address that is not the same in all of them) and the symbols
+ * are moved once, into place.
+ */
+struct sym_key {
+	vma_t addr;
+	uint32_t kind;               /* 0-3: the order at one address */
+	uint32_t idx;
+};
+
+/* Stable counting sort of src into dst by (key >> shift) & 0xff. */
+static void radix_pass(const struct sym_key *src, struct sym_key *dst,
+                       size_t n, bool by_kind, unsigned shift)
 {
-	const struct sym *a = pa, *b = pb;
-	(void)ctx;
-	if (a->addr != b->addr)
-		return a->addr < b->addr ? -1 : 1;
-	if (a->is_func != b->is_func)
-		return a->is_func ? -1 : 1;
-	if (a->is_static != b->is_static)
-		return a->is_static ? 1 : -1;
-	return 0;
+	size_t count[257] = { 0 };
+
+	for (size_t i = 0; i < n; i++)
+		count[(by_kind ? src[i].kind : src[i].addr >> shift & 0xff) + 1]++;
+	for (size_t d = 1; d < 257; d++)
+		count[d] += count[d - 1];
+	for (size_t i = 0; i < n; i++)
+		dst[count[by_kind ? src[i].kind : src[i].addr >> shift & 0xff]++] =
+			src[i];
+}
+
+/* Puts base[i] where key k[i] says it came from, following each cycle
+   of the permutation with one symbol held aside. */
+static void move_into_place(struct sym *base, struct sym_key *k, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (k[i].idx == i)
+			continue;
+		struct sym hold = base[i];
+		size_t j = i;
+		for (;;) {
+			size_t from = k[j].idx;
+			k[j].idx = (uint32_t)j;
+			if (from == i) {
+				base[j] = hold;
+				break;
+			}
+			base[j] = base[from];
+			j = from;
+		}
+	}
+}
+
+static void sort_by_addr(struct sym *base, size_t n)
+{
+	struct sym_key *k = xmalloc((n ? n : 1) * sizeof *k);
+	struct sym_key *tmp = xmalloc((n ? n : 1) * sizeof *tmp);
+	vma_t differ = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		k[i] = (struct sym_key){ base[i].addr,
+		                         2 * !base[i].is_func + base[i].is_static,
+		                         (uint32_t)i };
+		differ |= base[i].addr ^ base[0].addr;
+	}
+	radix_pass(k, tmp, n, true, 0);
+	struct sym_key *src = tmp, *dst = k;
+	for (unsigned shift = 0; shift < 64 && differ >> shift; shift += 8) {
+		if (!(differ >> shift & 0xff))
+			continue;
+		radix_pass(src, dst, n, false, shift);
+		struct sym_key *t = src;
+		src = dst;
+		dst = t;
+	}
+	move_into_place(base, src, n);
+	free(k);
+	free(tmp);
 }
 
 /* Should `cand` replace `kept`, the symbol already chosen at its address?
@@ -70,8 +133,7 @@ static bool prefer(const struct sym *cand, const struct sym *kept)
 /* Sorts base[from..], and keeps one symbol per address among them. */
 static void sort_from(struct symtab *tab, size_t from)
 {
-	stable_sort(tab->base + from, tab->len - from, sizeof *tab->base,
-	            cmp_addr, NULL);
+	sort_by_addr(tab->base + from, tab->len - from);
 	size_t kept = from;
 	for (size_t i = from; i < tab->len; i++) {
 		struct sym *s = &tab->base[i];
@@ -83,8 +145,11 @@ static void sort_from(struct symtab *tab, size_t from)
 		}
 		if (kept > from && tab->base[kept - 1].end_addr == 0)
 			tab->base[kept - 1].end_addr = s->addr - 1;
-		if (s->end_addr == 0 || s->addr <= s->end_addr)
-			tab->base[kept++] = *s;
+		if (s->end_addr == 0 || s->addr <= s->end_addr) {
+			if (kept != i)
+				tab->base[kept] = *s;
+			kept++;
+		}
 	}
 	tab->len = kept;
 }
