@@ -224,10 +224,11 @@ static void firsts_count(struct first_recs *fr, size_t nrec)
 /* One arc per (parent, child), by parent, each parent's arcs in the
    order of their first records; an arc's id holds that record's number
    for now, and fr marks those records.  nto[c] counts the arcs to c.
-   Returns the arcs (exactly *narcs of them). */
+   Returns the arcs (exactly *narcs of them); *spent is the grouped
+   records' block, done with (12 bytes a record). */
 static struct arc *merge_records(struct gprof *g, const struct arc_pending *q,
                                  struct first_recs *fr, uint32_t *nto,
-                                 size_t *narcs)
+                                 size_t *narcs, void **spent)
 {
 	size_t nsym = g->syms.len, nu = 0;
 	uint32_t *end;
@@ -258,8 +259,8 @@ static struct arc *merge_records(struct gprof *g, const struct arc_pending *q,
 	}
 	free(owner);
 	free(seen);
-	free(grp);
 	free(end);
+	*spent = grp;
 	*narcs = nu;
 	/* Shrinking an mmapped block keeps its address; arcs are only
 	   pointed at from here on. */
@@ -303,16 +304,15 @@ struct child_acc {
 
 /* Parents' lists and the calls each child receives, oldest arc first so
    that prepending leaves them newest first; g->arcs gains the non-self
-   arcs in creation order.  With `packed`, the callers are packed too:
+   arcs in creation order.  With room cv, the callers are packed too:
    start[c] counts down from the end of c's run (to its start), so the
    oldest arc lands last, as in c->parents. */
 static void link_parents(struct gprof *g, struct arc **by_id, size_t nu,
-                         uint32_t *start, bool packed)
+                         uint32_t *start, struct caller *cv)
 {
 	struct sym *sb = g->syms.base;
 	size_t nsym = g->syms.len, kept = 0;
 	struct child_acc *acc = xmalloc((nsym ? nsym : 1) * sizeof *acc);
-	struct caller *cv = packed ? xmalloc((nu ? nu : 1) * sizeof *cv) : NULL;
 
 	for (size_t c = 0; c < nsym; c++)
 		acc[c] = (struct child_acc){ sb[c].parents, 0 };
@@ -355,27 +355,52 @@ static void runs_from_counts(uint32_t *start, size_t nsym, size_t total)
 	start[nsym] = (uint32_t)total;
 }
 
+/*
+ * The record arrays are done with once the arcs are merged, and at least
+ * as big as g->arcs and the packed callers need (8 bytes an arc, 12 a
+ * record): their pages, touched already, serve again rather than fresh
+ * ones, each a page fault.
+ */
+static struct arc **reuse_for_arcs(struct gprof *g, struct arc_pending *q,
+                                   size_t nu)
+{
+	size_t need = g->narcs_global + nu;
+
+	if (!g->arcs) {
+		g->arcs = xrealloc(q->v, (need ? need : 1) * sizeof *g->arcs);
+		g->arcs_cap = need;
+		q->v = NULL;
+	} else if (need > g->arcs_cap) {
+		g->arcs_cap = need;
+		g->arcs = xrealloc(g->arcs, g->arcs_cap * sizeof *g->arcs);
+	}
+	free(q->v);
+	q->v = NULL;
+	return g->arcs + g->narcs_global;
+}
+
 static void build_arcs(struct gprof *g, struct arc_pending *q)
 {
-	size_t nu, nsym = g->syms.len, first = g->narcs_global;
+	size_t nu, nsym = g->syms.len;
 	struct first_recs fr = {
 		xcalloc(q->n / 64 + 1, sizeof *fr.bits), NULL };
 	uint32_t *start = xcalloc(nsym + 1, sizeof *start);
-	struct arc *v = merge_records(g, q, &fr, start, &nu);
+	void *spent;
+	struct arc *v = merge_records(g, q, &fr, start, &nu, &spent);
+	struct arc **by_id = reuse_for_arcs(g, q, nu);
 
-	free(q->v);
-	q->v = NULL;
 	firsts_count(&fr, q->n);
-	if (first + nu > g->arcs_cap) {
-		g->arcs_cap = first + nu;
-		g->arcs = xrealloc(g->arcs, g->arcs_cap * sizeof *g->arcs);
-	}
-	bool narrow = number_arcs(g, v, nu, &fr, g->arcs + first);
+	bool narrow = number_arcs(g, v, nu, &fr, by_id);
 
 	free(fr.bits);
 	free(fr.below);
 	runs_from_counts(start, nsym, nu);
-	link_parents(g, g->arcs + first, nu, start, narrow && nu < UINT32_MAX);
+	struct caller *cv = NULL;
+	if (narrow && nu < UINT32_MAX)
+		cv = xrealloc(spent, (nu ? nu : 1) * sizeof *cv);
+	else
+		free(spent);
+	link_parents(g, by_id, nu, start, cv);
 	arc_adopt_block(g, v, nu);
 }
 
