@@ -207,7 +207,7 @@ static void index_addrs(struct symtab *tab)
 
 	vma_t span = a[n - 1] - a[0];
 	unsigned shift = 0;
-	while ((span >> shift) > 2 * (vma_t)n)
+	while ((span >> shift) > 4 * (vma_t)n)
 		shift++;
 	size_t nb = (size_t)(span >> shift) + 1;
 	tab->bucket = xrealloc(tab->bucket, nb * sizeof *tab->bucket);
