@@ -226,13 +226,18 @@ static void firsts_count(struct first_recs *fr, size_t nrec)
    for now, and fr marks those records.  nto[c] counts the arcs to c.
    Returns the arcs (exactly *narcs of them); *spent is the grouped
    records' block, done with (12 bytes a record). */
-static struct arc *merge_records(struct gprof *g, const struct arc_pending *q,
+static struct arc *merge_records(struct gprof *g, struct arc_pending *q,
                                  struct first_recs *fr, uint32_t *nto,
                                  size_t *narcs, void **spent)
 {
 	size_t nsym = g->syms.len, nu = 0;
 	uint32_t *end;
 	struct grp_rec *grp = group_by_parent(q, nsym, &end);
+
+	/* The records are grouped: their array lives on only as room for
+	   g->arcs (see reuse_for_arcs()), which never needs more than a
+	   pointer a record. */
+	q->v = xrealloc(q->v, (q->n ? q->n : 1) * sizeof(struct arc *));
 	/* seen[c]: the arc to c of the current parent, when owner[c] is it */
 	uint32_t *owner = xcalloc(nsym ? nsym : 1, sizeof *owner);
 	uint32_t *seen = xmalloc((nsym ? nsym : 1) * sizeof *seen);
