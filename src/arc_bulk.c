@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * arc_bulk.c - owns the bulk loading of a profile's call arcs: records are
- * resolved to symbol numbers as they are read and kept in one compact
- * array; once every file is read, arc_bulk_flush() merges repeated arcs
- * and builds all of them at once, laid out by caller.
+ * resolved to symbol numbers as they are read (a few records late: see
+ * arc_take()) and kept in one compact array; once every file is read,
+ * arc_bulk_flush() merges repeated arcs and builds all of them at once,
+ * laid out by caller.
  *
  * Tallying record by record (call_graph.c's cg_tally) costs a hash probe
  * and an allocation per record, scattered over memory: at a million arcs
@@ -33,11 +34,21 @@ struct wide_count {
 	uint64_t count;
 };
 
+/* A record not yet looked up: see arc_take(). */
+struct raw_arc {
+	vma_t from, self;
+	uint64_t count;
+};
+
+#define AHEAD_RECS 8
+
 struct arc_pending {
 	struct arc_rec *v;
 	size_t n, cap;
 	struct wide_count *wide;     /* by record number */
 	size_t nwide, wide_cap;
+	struct raw_arc ahead[AHEAD_RECS];  /* a ring, oldest at ahead[first] */
+	unsigned first, nahead;
 };
 
 /* Record-by-record tallying when -d wants to see each arc as it is made,
@@ -48,13 +59,9 @@ static bool bulk_allowed(const struct gprof *g)
 	       g->syms.len < UINT32_MAX;
 }
 
-static void pending_push(struct gprof *g, uint32_t p, uint32_t c,
+static void pending_push(struct arc_pending *q, uint32_t p, uint32_t c,
                          uint64_t count)
 {
-	struct arc_pending *q = g->arc_pending;
-
-	if (!q)
-		q = g->arc_pending = xcalloc(1, sizeof *q);
 	if (q->n == q->cap) {
 		/* Large blocks are mmapped: growth moves no pages. */
 		q->cap = q->cap ? q->cap * 2 : 4096;
@@ -82,60 +89,155 @@ static int cmp_wide(const void *key, const void *elem)
 
 /* Record r's count (looked up aside when it was too wide to keep: every
    such record has its entry there, in record order). */
-static uint64_t rec_count(const struct arc_pending *q, size_t r)
+static uint64_t rec_count(const struct arc_pending *q, uint32_t count,
+                          size_t r)
 {
-	if (q->v[r].count != WIDE)
-		return q->v[r].count;
+	if (count != WIDE)
+		return count;
 	const struct wide_count *w = bsearch(&r, q->wide, q->nwide,
 	                                     sizeof *q->wide, cmp_wide);
 
 	return w ? w->count : WIDE;
 }
 
-void arc_take(struct gprof *g, vma_t from_pc, vma_t self_pc, uint64_t count)
+/* A record into the pending ones, as symbol numbers. */
+static void resolve(struct gprof *g, struct arc_pending *q,
+                    const struct raw_arc *ra)
 {
-	if (g->thread_only)
-		return;
-	if (!bulk_allowed(g)) {
-		cg_tally(g, from_pc, self_pc, count);
-		return;
-	}
-	struct sym *parent = sym_lookup_exe(g, from_pc);
-	struct sym *child = sym_lookup_exe(g, self_pc);
+	struct sym *parent = sym_lookup_exe(g, ra->from);
+	struct sym *child = sym_lookup_exe(g, ra->self);
 
 	if (!cg_arc_wanted(g, &parent, &child))
 		return;
-	pending_push(g, (uint32_t)(parent - g->syms.base),
-	             (uint32_t)(child - g->syms.base), count);
+	pending_push(q, (uint32_t)(parent - g->syms.base),
+	             (uint32_t)(child - g->syms.base), ra->count);
 }
 
-/* Record numbers grouped by parent, in record order within each group
-   (a counting sort); ends[p] is one past group p. */
-static uint32_t *group_by_parent(const struct arc_pending *q, size_t nsym,
-                                 uint32_t **ends)
+/* The records still waiting for their lookups, in the order read. */
+static void resolve_all(struct gprof *g, struct arc_pending *q)
+{
+	for (; q->nahead > 0; q->nahead--) {
+		resolve(g, q, &q->ahead[q->first]);
+		q->first = (q->first + 1) % AHEAD_RECS;
+	}
+}
+
+/*
+ * Records come in no useful order, so each lookup would wait for memory:
+ * a record's lookups are done a few records after it is taken, the
+ * symbol table having been asked for those addresses when it came.
+ * Resolving later changes nothing: the table does not change while
+ * profiles are read, and the records keep their order.
+ */
+void arc_take(struct gprof *g, vma_t from_pc, vma_t self_pc, uint64_t count)
+{
+	struct arc_pending *q = g->arc_pending;
+
+	if (g->thread_only)
+		return;
+	if (!bulk_allowed(g)) {
+		if (q)
+			resolve_all(g, q);
+		cg_tally(g, from_pc, self_pc, count);
+		return;
+	}
+	if (!q)
+		q = g->arc_pending = xcalloc(1, sizeof *q);
+	sym_lookup_prefetch(&g->syms, from_pc);
+	sym_lookup_prefetch(&g->syms, self_pc);
+	if (q->nahead == AHEAD_RECS) {
+		resolve(g, q, &q->ahead[q->first]);
+		q->first = (q->first + 1) % AHEAD_RECS;
+		q->nahead--;
+	}
+	q->ahead[(q->first + q->nahead++) % AHEAD_RECS] =
+		(struct raw_arc){ from_pc, self_pc, count };
+}
+
+/* A record grouped under its parent: the parent is implied by the
+   group. */
+struct grp_rec {
+	uint32_t child;
+	uint32_t count;              /* WIDE: see rec_count() */
+	uint32_t rec;                /* record number */
+};
+
+/* The records grouped by parent, in record order within each group (a
+   counting sort that moves the records themselves, so that merging then
+   reads them in order); ends[p] is one past group p. */
+static struct grp_rec *group_by_parent(const struct arc_pending *q,
+                                       size_t nsym, uint32_t **ends)
 {
 	uint32_t *end = xcalloc(nsym + 1, sizeof *end);
-	uint32_t *order = xmalloc((q->n ? q->n : 1) * sizeof *order);
+	struct grp_rec *grp = xmalloc((q->n ? q->n : 1) * sizeof *grp);
 
 	for (size_t r = 0; r < q->n; r++)
 		end[q->v[r].parent + 1]++;
 	for (size_t p = 1; p <= nsym; p++)
 		end[p] += end[p - 1];
 	/* end[p] is now group p's start; filling moves it to its end. */
-	for (size_t r = 0; r < q->n; r++)
-		order[end[q->v[r].parent]++] = (uint32_t)r;
+	for (size_t r = 0; r < q->n; r++) {
+		const struct arc_rec *a = &q->v[r];
+
+		grp[end[a->parent]++] = (struct grp_rec){ a->child, a->count,
+		                                          (uint32_t)r };
+	}
 	*ends = end;
-	return order;
+	return grp;
+}
+
+/* Bit r of `bits` is set when record r is the first of its arc: an arc's
+   creation number is the count of such records before its own, and
+   below[w] holds that count for the records before word w. */
+struct first_recs {
+	uint64_t *bits;
+	uint32_t *below;
+};
+
+static unsigned popcount64(uint64_t x)
+{
+	x -= (x >> 1) & 0x5555555555555555ull;
+	x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+	return (unsigned)((x * 0x0101010101010101ull) >> 56);
+}
+
+/* The arcs whose first records come before record r. */
+static size_t firsts_before(const struct first_recs *fr, size_t r)
+{
+	uint64_t below_r = ((uint64_t)1 << (r % 64)) - 1;
+
+	return fr->below[r / 64] + popcount64(fr->bits[r / 64] & below_r);
+}
+
+static void firsts_count(struct first_recs *fr, size_t nrec)
+{
+	size_t nw = nrec / 64 + 1;
+
+	fr->below = xmalloc(nw * sizeof *fr->below);
+	for (size_t w = 0, sum = 0; w < nw; w++) {
+		fr->below[w] = (uint32_t)sum;
+		sum += popcount64(fr->bits[w]);
+	}
 }
 
 /* One arc per (parent, child), by parent, each parent's arcs in the
    order of their first records; an arc's id holds that record's number
-   for now.  Returns the arcs (exactly *narcs of them). */
-static struct arc *merge_records(struct gprof *g, const struct arc_pending *q,
-                                 size_t *narcs)
+   for now, and fr marks those records.  nto[c] counts the arcs to c.
+   Returns the arcs (exactly *narcs of them); *spent is the grouped
+   records' block, done with (12 bytes a record). */
+static struct arc *merge_records(struct gprof *g, struct arc_pending *q,
+                                 struct first_recs *fr, uint32_t *nto,
+                                 size_t *narcs, void **spent)
 {
 	size_t nsym = g->syms.len, nu = 0;
-	uint32_t *end, *order = group_by_parent(q, nsym, &end);
+	uint32_t *end;
+	struct grp_rec *grp = group_by_parent(q, nsym, &end);
+
+	/* The records are grouped: their array lives on only as room for
+	   g->arcs (see reuse_for_arcs()), which never needs more than a
+	   pointer a record. */
+	q->v = xrealloc(q->v, (q->n ? q->n : 1) * sizeof(struct arc *));
 	/* seen[c]: the arc to c of the current parent, when owner[c] is it */
 	uint32_t *owner = xcalloc(nsym ? nsym : 1, sizeof *owner);
 	uint32_t *seen = xmalloc((nsym ? nsym : 1) * sizeof *seen);
@@ -144,8 +246,8 @@ static struct arc *merge_records(struct gprof *g, const struct arc_pending *q,
 
 	for (size_t p = 0, k = 0; p < nsym; p++) {
 		for (; k < end[p]; k++) {
-			const struct arc_rec *rec = &q->v[order[k]];
-			uint64_t count = rec_count(q, order[k]);
+			const struct grp_rec *rec = &grp[k];
+			uint64_t count = rec_count(q, rec->count, rec->rec);
 
 			if (owner[rec->child] == p + 1) {
 				v[seen[rec->child]].count += count;
@@ -153,106 +255,158 @@ static struct arc *merge_records(struct gprof *g, const struct arc_pending *q,
 			}
 			owner[rec->child] = (uint32_t)p + 1;
 			seen[rec->child] = (uint32_t)nu;
+			nto[rec->child]++;
+			fr->bits[rec->rec / 64] |= (uint64_t)1 << (rec->rec % 64);
 			v[nu++] = (struct arc){ .parent = &base[p],
 			                        .child = &base[rec->child],
-			                        .count = count, .id = order[k] };
+			                        .count = count, .id = rec->rec };
 		}
 	}
 	free(owner);
 	free(seen);
-	free(order);
 	free(end);
+	*spent = grp;
 	*narcs = nu;
 	/* Shrinking an mmapped block keeps its address; arcs are only
 	   pointed at from here on. */
 	return xrealloc(v, (nu ? nu : 1) * sizeof *v);
 }
 
-/* Creation numbers in the order of the arcs' first records: a pass over
-   the record numbers, marking which record made which arc. */
-static void number_arcs(struct gprof *g, struct arc *v, size_t nu,
-                        size_t nrec)
+/* Creation numbers in the order of the arcs' first records, and by_id
+   (room for nu arcs in g->arcs) filled in that order.  Each parent's
+   arcs are adjacent in v, oldest first: its list runs through them
+   backwards, then on to the arcs it had before.  True if every count
+   fits in 32 bits. */
+static bool number_arcs(struct gprof *g, struct arc *v, size_t nu,
+                        struct first_recs *fr, struct arc **by_id)
 {
-	uint32_t *made = xmalloc((nrec ? nrec : 1) * sizeof *made);
+	bool narrow = true;
 
-	memset(made, 0xff, nrec * sizeof *made);
-	for (size_t u = 0; u < nu; u++)
-		made[v[u].id] = (uint32_t)u;
-	for (size_t r = 0, id = g->narcs; r < nrec; r++)
-		if (made[r] != UINT32_MAX)
-			v[made[r]].id = id++;
-	free(made);
-}
+	for (size_t u = 0; u < nu; u++) {
+		struct arc *a = &v[u];
+		struct sym *p = a->parent;
+		size_t n = firsts_before(fr, a->id);
 
-/* Each parent's arcs are adjacent in v, oldest first: its list runs
-   through them backwards, then on to the arcs it had before. */
-static void link_children(struct arc *v, size_t nu)
-{
-	for (size_t i = 0; i < nu; i++) {
-		struct sym *p = v[i].parent;
-
-		v[i].next_child = p->children;
-		p->children = &v[i];
+		a->id = g->narcs + n;
+		by_id[n] = a;
+		a->next_child = p->children;
+		p->children = a;
+		if (a->count > UINT32_MAX)
+			narrow = false;
 	}
+	return narrow;
 }
+
+/* What link_parents() gathers for each child before storing it in the
+   symbol at once: the symbols are big and met at random. */
+struct child_acc {
+	struct arc *parents;
+	uint64_t ncalls;
+};
+
+/* How many arcs ahead link_parents() asks for the one it will need. */
+#define AHEAD 16
 
 /* Parents' lists and the calls each child receives, oldest arc first so
    that prepending leaves them newest first; g->arcs gains the non-self
-   arcs in creation order. */
-static void link_parents(struct gprof *g, struct arc *v, size_t nu)
+   arcs in creation order.  With room cv, the callers are packed too:
+   start[c] counts down from the end of c's run (to its start), so the
+   oldest arc lands last, as in c->parents. */
+static void link_parents(struct gprof *g, struct arc **by_id, size_t nu,
+                         uint32_t *start, struct caller *cv)
 {
-	size_t first = g->narcs_global, base_id = g->narcs;
-
-	if (first + nu > g->arcs_cap) {
-		g->arcs_cap = first + nu;
-		g->arcs = xrealloc(g->arcs, g->arcs_cap * sizeof *g->arcs);
-	}
-	struct arc **by_id = g->arcs + first;
 	struct sym *sb = g->syms.base;
-	size_t nsym = g->syms.len;
-	bool packed = nu < UINT32_MAX;
+	size_t nsym = g->syms.len, kept = 0;
+	struct child_acc *acc = xmalloc((nsym ? nsym : 1) * sizeof *acc);
 
-	for (size_t u = 0; u < nu; u++) {
-		by_id[v[u].id - base_id] = &v[u];
-		if (v[u].count > UINT32_MAX)
-			packed = false;
-	}
-	/* Callers packed by child: pos[c] counts down from the end of c's
-	   run (to its start), so the oldest arc lands last, as in
-	   c->parents; pos[nsym] is the end of them all. */
-	uint32_t *pos = NULL;
-	struct caller *cv = NULL;
-
-	if (packed) {
-		pos = xcalloc(nsym + 1, sizeof *pos);
-		for (size_t u = 0; u < nu; u++)
-			pos[v[u].child - sb]++;
-		for (size_t c = 1; c < nsym; c++)
-			pos[c] += pos[c - 1];
-		pos[nsym] = (uint32_t)nu;
-		cv = xmalloc((nu ? nu : 1) * sizeof *cv);
-	}
-	size_t kept = 0;
-
+	for (size_t c = 0; c < nsym; c++)
+		acc[c] = (struct child_acc){ sb[c].parents, 0 };
 	for (size_t i = 0; i < nu; i++) {
 		struct arc *a = by_id[i];
-		struct sym *c = a->child;
+		size_t c = (size_t)(a->child - sb);
 
-		c->ncalls += a->count;
-		a->next_parent = c->parents;
-		c->parents = a;
+		/* Arcs come at random: each would wait for memory. */
+		if (i + AHEAD < nu)
+			__builtin_prefetch(by_id[i + AHEAD]);
+		acc[c].ncalls += a->count;
+		a->next_parent = acc[c].parents;
+		acc[c].parents = a;
 		if (cv)
-			cv[--pos[c - sb]] = (struct caller){
+			cv[--start[c]] = (struct caller){
 				(uint32_t)(a->parent - sb), (uint32_t)a->count };
-		if (a->parent != c)
+		if (a->parent != a->child)
 			by_id[kept++] = a;
 	}
-	g->narcs_global = first + kept;
+	for (size_t c = 0; c < nsym; c++) {
+		sb[c].parents = acc[c].parents;
+		sb[c].ncalls += acc[c].ncalls;
+	}
+	free(acc);
+	g->narcs_global += kept;
 	if (cv) {
 		arc_callers_drop(g);
 		g->callers = cv;
-		g->callers_start = pos;
+		g->callers_start = start;
+	} else {
+		free(start);
 	}
+}
+
+/* Run ends from counts, start[nsym] the end of them all. */
+static void runs_from_counts(uint32_t *start, size_t nsym, size_t total)
+{
+	for (size_t c = 1; c < nsym; c++)
+		start[c] += start[c - 1];
+	start[nsym] = (uint32_t)total;
+}
+
+/*
+ * The record arrays are done with once the arcs are merged, and at least
+ * as big as g->arcs and the packed callers need (8 bytes an arc, 12 a
+ * record): their pages, touched already, serve again rather than fresh
+ * ones, each a page fault.
+ */
+static struct arc **reuse_for_arcs(struct gprof *g, struct arc_pending *q,
+                                   size_t nu)
+{
+	size_t need = g->narcs_global + nu;
+
+	if (!g->arcs) {
+		g->arcs = xrealloc(q->v, (need ? need : 1) * sizeof *g->arcs);
+		g->arcs_cap = need;
+		q->v = NULL;
+	} else if (need > g->arcs_cap) {
+		g->arcs_cap = need;
+		g->arcs = xrealloc(g->arcs, g->arcs_cap * sizeof *g->arcs);
+	}
+	free(q->v);
+	q->v = NULL;
+	return g->arcs + g->narcs_global;
+}
+
+static void build_arcs(struct gprof *g, struct arc_pending *q)
+{
+	size_t nu, nsym = g->syms.len;
+	struct first_recs fr = {
+		xcalloc(q->n / 64 + 1, sizeof *fr.bits), NULL };
+	uint32_t *start = xcalloc(nsym + 1, sizeof *start);
+	void *spent;
+	struct arc *v = merge_records(g, q, &fr, start, &nu, &spent);
+	struct arc **by_id = reuse_for_arcs(g, q, nu);
+
+	firsts_count(&fr, q->n);
+	bool narrow = number_arcs(g, v, nu, &fr, by_id);
+
+	free(fr.bits);
+	free(fr.below);
+	runs_from_counts(start, nsym, nu);
+	struct caller *cv = NULL;
+	if (narrow && nu < UINT32_MAX)
+		cv = xrealloc(spent, (nu ? nu : 1) * sizeof *cv);
+	else
+		free(spent);
+	link_parents(g, by_id, nu, start, cv);
+	arc_adopt_block(g, v, nu);
 }
 
 void arc_bulk_flush(struct gprof *g)
@@ -261,18 +415,10 @@ void arc_bulk_flush(struct gprof *g)
 
 	if (!q)
 		return;
+	resolve_all(g, q);
 	g->arc_pending = NULL;
-	if (q->n > 0) {
-		size_t nu;
-		struct arc *v = merge_records(g, q, &nu);
-
-		number_arcs(g, v, nu, q->n);
-		free(q->v);
-		q->v = NULL;
-		link_children(v, nu);
-		link_parents(g, v, nu);
-		arc_adopt_block(g, v, nu);
-	}
+	if (q->n > 0)
+		build_arcs(g, q);
 	free(q->v);
 	free(q->wide);
 	free(q);

@@ -10,10 +10,8 @@
 
 #include "gmon_codec.h"
 
-/* Fixed-size decoders, so that a caller passing a constant n gets a
-   plain load (compilers recognise the pattern): arcs come by the
-   million. */
-static inline uint64_t get_le(const unsigned char *b, int n)
+/* Any width, byte by byte. */
+static uint64_t get_le_n(const unsigned char *b, int n)
 {
 	uint64_t v = 0;
 	for (int i = n - 1; i >= 0; i--)
@@ -21,12 +19,51 @@ static inline uint64_t get_le(const unsigned char *b, int n)
 	return v;
 }
 
-static inline uint64_t get_be(const unsigned char *b, int n)
+static uint64_t get_be_n(const unsigned char *b, int n)
 {
 	uint64_t v = 0;
 	for (int i = 0; i < n; i++)
 		v = (v << 8) | b[i];
 	return v;
+}
+
+/* The usual widths spelled out: compilers turn these shifts into one
+   load (and a byte swap when the orders differ), which they do not do
+   for the loops above.  Arcs come by the million. */
+static inline uint64_t get_le(const unsigned char *b, int n)
+{
+	switch (n) {
+	case 2:
+		return (uint64_t)b[0] | (uint64_t)b[1] << 8;
+	case 4:
+		return (uint64_t)b[0] | (uint64_t)b[1] << 8 |
+		       (uint64_t)b[2] << 16 | (uint64_t)b[3] << 24;
+	case 8:
+		return (uint64_t)b[0] | (uint64_t)b[1] << 8 |
+		       (uint64_t)b[2] << 16 | (uint64_t)b[3] << 24 |
+		       (uint64_t)b[4] << 32 | (uint64_t)b[5] << 40 |
+		       (uint64_t)b[6] << 48 | (uint64_t)b[7] << 56;
+	default:
+		return get_le_n(b, n);
+	}
+}
+
+static inline uint64_t get_be(const unsigned char *b, int n)
+{
+	switch (n) {
+	case 2:
+		return (uint64_t)b[0] << 8 | (uint64_t)b[1];
+	case 4:
+		return (uint64_t)b[0] << 24 | (uint64_t)b[1] << 16 |
+		       (uint64_t)b[2] << 8 | (uint64_t)b[3];
+	case 8:
+		return (uint64_t)b[0] << 56 | (uint64_t)b[1] << 48 |
+		       (uint64_t)b[2] << 40 | (uint64_t)b[3] << 32 |
+		       (uint64_t)b[4] << 24 | (uint64_t)b[5] << 16 |
+		       (uint64_t)b[6] << 8 | (uint64_t)b[7];
+	default:
+		return get_be_n(b, n);
+	}
 }
 
 static inline uint64_t get(const struct gmon_codec *c, const unsigned char *b,

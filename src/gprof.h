@@ -145,9 +145,18 @@ struct symtab {
 	size_t len, cap;
 	vma_t *addrs;                /* base[i].addr, packed for sym_lookup;
 	                                set by symtab_finish(), NULL after adds */
-	uint32_t *bucket;            /* with addrs: per 2^shift bytes, the last */
-	size_t nbucket;              /* symbol starting at or before them */
+	struct sym_bucket *bucket;   /* with addrs: per 2^shift bytes */
+	size_t nbucket;
 	unsigned shift;
+};
+
+/* The symbols starting within one bucket of addresses (see
+   sym_lookup()): first is the last one starting at or before the
+   bucket's start, next_off how far into the bucket the one after it
+   starts (UINT32_MAX: not in this bucket, or too far to say). */
+struct sym_bucket {
+	uint32_t first;
+	uint32_t next_off;
 };
 
 /* One histogram record (several are allowed when their ranges differ). */
@@ -508,6 +517,7 @@ void symtab_reserve(struct symtab *tab, size_t n);
 void symtab_finish(struct gprof *g, struct symtab *tab, vma_t text_end);
 void symtab_finish_from(struct gprof *g, struct symtab *tab, size_t from);
 struct sym *sym_lookup(const struct symtab *tab, vma_t addr);
+void sym_lookup_prefetch(const struct symtab *tab, vma_t addr);
 struct sym *sym_lookup_exe(const struct gprof *g, vma_t addr);
 
 /* ---- options.c ---- */

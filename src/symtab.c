@@ -35,19 +35,82 @@ void symtab_reserve(struct symtab *tab, size_t n)
 
 static void index_addrs(struct symtab *tab);
 
-/* Address order; at one address functions come before other symbols and
-   globals before statics.  Remaining ties keep creation order. */
-static int cmp_addr(const void *pa, const void *pb, void *ctx)
+/*
+ * Address order; at one address functions come before other symbols and
+ * globals before statics.  Remaining ties keep creation order.  The
+ * symbols are big and the table long, so the order is worked out on
+ * small keys by a radix sort (stable: a pass by kind, then one per byte
+ * of the address that is not the same in all of them) and the symbols
+ * are moved once, into place.
+ */
+struct sym_key {
+	vma_t addr;
+	uint32_t kind;               /* 0-3: the order at one address */
+	uint32_t idx;
+};
+
+/* Stable counting sort of src into dst by (key >> shift) & 0xff. */
+static void radix_pass(const struct sym_key *src, struct sym_key *dst,
+                       size_t n, bool by_kind, unsigned shift)
 {
-	const struct sym *a = pa, *b = pb;
-	(void)ctx;
-	if (a->addr != b->addr)
-		return a->addr < b->addr ? -1 : 1;
-	if (a->is_func != b->is_func)
-		return a->is_func ? -1 : 1;
-	if (a->is_static != b->is_static)
-		return a->is_static ? 1 : -1;
-	return 0;
+	size_t count[257] = { 0 };
+
+	for (size_t i = 0; i < n; i++)
+		count[(by_kind ? src[i].kind : src[i].addr >> shift & 0xff) + 1]++;
+	for (size_t d = 1; d < 257; d++)
+		count[d] += count[d - 1];
+	for (size_t i = 0; i < n; i++)
+		dst[count[by_kind ? src[i].kind : src[i].addr >> shift & 0xff]++] =
+			src[i];
+}
+
+/* Puts base[i] where key k[i] says it came from, following each cycle
+   of the permutation with one symbol held aside. */
+static void move_into_place(struct sym *base, struct sym_key *k, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (k[i].idx == i)
+			continue;
+		struct sym hold = base[i];
+		size_t j = i;
+		for (;;) {
+			size_t from = k[j].idx;
+			k[j].idx = (uint32_t)j;
+			if (from == i) {
+				base[j] = hold;
+				break;
+			}
+			base[j] = base[from];
+			j = from;
+		}
+	}
+}
+
+static void sort_by_addr(struct sym *base, size_t n)
+{
+	struct sym_key *k = xmalloc((n ? n : 1) * sizeof *k);
+	struct sym_key *tmp = xmalloc((n ? n : 1) * sizeof *tmp);
+	vma_t differ = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		k[i] = (struct sym_key){ base[i].addr,
+		                         2 * !base[i].is_func + base[i].is_static,
+		                         (uint32_t)i };
+		differ |= base[i].addr ^ base[0].addr;
+	}
+	radix_pass(k, tmp, n, true, 0);
+	struct sym_key *src = tmp, *dst = k;
+	for (unsigned shift = 0; shift < 64 && differ >> shift; shift += 8) {
+		if (!(differ >> shift & 0xff))
+			continue;
+		radix_pass(src, dst, n, false, shift);
+		struct sym_key *t = src;
+		src = dst;
+		dst = t;
+	}
+	move_into_place(base, src, n);
+	free(k);
+	free(tmp);
 }
 
 /* Should `cand` replace `kept`, the symbol already chosen at its address?
@@ -70,8 +133,7 @@ static bool prefer(const struct sym *cand, const struct sym *kept)
 /* Sorts base[from..], and keeps one symbol per address among them. */
 static void sort_from(struct symtab *tab, size_t from)
 {
-	stable_sort(tab->base + from, tab->len - from, sizeof *tab->base,
-	            cmp_addr, NULL);
+	sort_by_addr(tab->base + from, tab->len - from);
 	size_t kept = from;
 	for (size_t i = from; i < tab->len; i++) {
 		struct sym *s = &tab->base[i];
@@ -83,8 +145,11 @@ static void sort_from(struct symtab *tab, size_t from)
 		}
 		if (kept > from && tab->base[kept - 1].end_addr == 0)
 			tab->base[kept - 1].end_addr = s->addr - 1;
-		if (s->end_addr == 0 || s->addr <= s->end_addr)
-			tab->base[kept++] = *s;
+		if (s->end_addr == 0 || s->addr <= s->end_addr) {
+			if (kept != i)
+				tab->base[kept] = *s;
+			kept++;
+		}
 	}
 	tab->len = kept;
 }
@@ -119,10 +184,11 @@ void symtab_finish_from(struct gprof *g, struct symtab *tab, size_t from)
 	index_addrs(tab);
 }
 
-/* Lookups search a packed copy of the start addresses (a few cache lines
-   instead of one per probed symbol), and only the part of it that one
-   bucket of addresses narrows them to: buckets are 2^shift bytes wide,
-   about two per symbol. */
+/* Lookups go through buckets of 2^shift bytes, about two per symbol:
+   a bucket names the symbol covering its start and where the next one
+   starts, which settles most lookups with one cache line.  Only when
+   several symbols start within one bucket is a packed copy of the start
+   addresses searched. */
 static void index_addrs(struct symtab *tab)
 {
 	size_t n = tab->len;
@@ -141,7 +207,7 @@ static void index_addrs(struct symtab *tab)
 
 	vma_t span = a[n - 1] - a[0];
 	unsigned shift = 0;
-	while ((span >> shift) > 2 * (vma_t)n)
+	while ((span >> shift) > 4 * (vma_t)n)
 		shift++;
 	size_t nb = (size_t)(span >> shift) + 1;
 	tab->bucket = xrealloc(tab->bucket, nb * sizeof *tab->bucket);
@@ -151,8 +217,55 @@ static void index_addrs(struct symtab *tab)
 		vma_t start = a[0] + ((vma_t)k << shift);
 		while (j + 1 < n && a[j + 1] <= start)
 			j++;
-		tab->bucket[k] = (uint32_t)j;
+		vma_t off = j + 1 < n ? a[j + 1] - start : UINT32_MAX;
+		tab->bucket[k] = (struct sym_bucket){
+			(uint32_t)j, off < UINT32_MAX ? (uint32_t)off : UINT32_MAX };
 	}
+}
+
+/* The last of a[lo..hi-1] at or below addr (a[lo] is). */
+static size_t search_addrs(const vma_t *a, size_t lo, size_t hi, vma_t addr)
+{
+	/* branch-free: the choice compiles to a conditional move */
+	size_t n = hi - lo;
+	while (n > 1) {
+		size_t half = n / 2;
+		lo = a[lo + half] <= addr ? lo + half : lo;
+		n -= half;
+	}
+	return lo;
+}
+
+/* The last symbol starting at or below addr, through the buckets. */
+static size_t lookup_bucketed(const struct symtab *tab, vma_t addr)
+{
+	const vma_t *a = tab->addrs;
+	vma_t rel = addr - a[0], k = rel >> tab->shift;
+	if (k >= tab->nbucket)
+		return search_addrs(a, tab->bucket[tab->nbucket - 1].first,
+		                    tab->len, addr);
+	const struct sym_bucket *b = &tab->bucket[k];
+	size_t hi = k + 1 < tab->nbucket ? (size_t)b[1].first + 1 : tab->len;
+	if (tab->shift >= 32)           /* offsets too wide to keep */
+		return search_addrs(a, b->first, hi, addr);
+	/* Past the next start, the answer is among the symbols starting
+	   up to the next bucket's start: usually just that next one. */
+	bool past = rel - (k << tab->shift) >= b->next_off;
+	size_t lo = b->first + past;
+	if (past && hi - lo > 1)
+		return search_addrs(a, lo, hi, addr);
+	return lo;
+}
+
+/* Asks for the memory that looking addr up will read (the one bucket
+   that settles most lookups), so that it comes meanwhile. */
+void sym_lookup_prefetch(const struct symtab *tab, vma_t addr)
+{
+	if (!tab->addrs || addr < tab->addrs[0])
+		return;
+	vma_t k = (addr - tab->addrs[0]) >> tab->shift;
+	if (k < tab->nbucket)
+		__builtin_prefetch(&tab->bucket[k]);
 }
 
 /* The symbol covering `addr`: the last one starting at or below it, which
@@ -163,24 +276,7 @@ struct sym *sym_lookup(const struct symtab *tab, vma_t addr)
 	if (hi == 0 || addr < tab->base[0].addr)
 		return NULL;
 	if (tab->addrs) {
-		/* The answer lies between the last symbol at or before this
-		   bucket's start and the last one at or before the next's. */
-		const vma_t *a = tab->addrs;
-		vma_t k = (addr - a[0]) >> tab->shift;
-		if (k < tab->nbucket) {
-			lo = tab->bucket[k];
-			if (k + 1 < tab->nbucket)
-				hi = (size_t)tab->bucket[k + 1] + 1;
-		} else {
-			lo = tab->bucket[tab->nbucket - 1];
-		}
-		/* branch-free: the choice compiles to a conditional move */
-		size_t n = hi - lo;
-		while (n > 1) {
-			size_t half = n / 2;
-			lo = a[lo + half] <= addr ? lo + half : lo;
-			n -= half;
-		}
+		lo = lookup_bucketed(tab, addr);
 	} else {
 		while (hi - lo > 1) {
 			size_t mid = lo + (hi - lo) / 2;

@@ -363,9 +363,11 @@ void fuzz_free_context(struct gprof *g, int own_bfd)
 		free(o->search_dirs[i]);
 	free(o->search_dirs);
 
+	/* Arcs first: records still waiting for their lookups are resolved
+	   when the arcs are built, through the symspecs. */
+	free_arcs(g);
 	free_specs(g);
 
-	free_arcs(g);
 	free(g->cycles);
 	free(g->cyc_members);
 	cg_adj_free(&g->adj);
