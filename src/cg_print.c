@@ -146,11 +146,11 @@ static const char *const stacks_blurb[] = {
 	NULL
 };
 
-static void print_blurb(FILE *out, const char *const *lines)
+static void print_blurb(struct outbuf *ob, const char *const *lines)
 {
 	for (; *lines; lines++) {
-		fputs(*lines, out);
-		fputc('\n', out);
+		ob_puts(ob, *lines);
+		ob_putc(ob, '\n');
 	}
 }
 
@@ -169,77 +169,114 @@ static int child_width(const struct gprof *g)
 
 static void print_header(const struct gprof *g, struct report *r)
 {
-	FILE *out = r->out;
+	struct outbuf *out = &r->ob;
 	int cw = child_width(g);
 
 	if (!g->opt.brief && g->opt.bsd_style)
 		print_blurb(out, bsd_blurb);
 	report_section(r);
 	if (!g->opt.bsd_style)
-		fputs(g->opt.brief ? "\t\t\tCall graph\n\n"
-		                   : "\t\t     Call graph (explanation follows)\n\n",
-		      out);
+		ob_puts(out, g->opt.brief ? "\t\t\tCall graph\n\n"
+		             : "\t\t     Call graph (explanation follows)\n\n");
 	/* --stacks: the one line that differs, so that nobody takes these
 	   times for gprof's call-count estimates (the layout is GNU's). */
 	if (g->stack_times)
-		fputs("\ntimes from sampled call stacks (each stack counted once "
-		      "per function and call)", out);
+		ob_puts(out, "\ntimes from sampled call stacks (each stack "
+		        "counted once per function and call)");
 	else
-		fprintf(out, "\ngranularity: each sample hit covers %ld byte(s)",
+		ob_printf(out, "\ngranularity: each sample hit covers %ld byte(s)",
 		        hist_granularity_bytes(g));
 	if (g->print_time > 0.0) {
-		fprintf(out, " for %.2f%% of %.2f seconds\n\n",
+		ob_printf(out, " for %.2f%% of %.2f seconds\n\n",
 		        100.0 / g->print_time_base, g->print_time / g->hz);
 	} else {
 		/* Every numerator is 0 then, and print_time_base is 1. */
-		fputs(" no time propagated\n\n", out);
+		ob_puts(out, " no time propagated\n\n");
 	}
 	if (!g->opt.bsd_style) {
-		fputs("index % time    self  children    called     name\n", out);
+		ob_puts(out, "index % time    self  children    called     name\n");
 		return;
 	}
-	fprintf(out, "%6.6s %5.5s %7.7s %*.*s %7.7s/%-7.7s     %-8.8s\n", "", "",
+	ob_printf(out, "%6.6s %5.5s %7.7s %*.*s %7.7s/%-7.7s     %-8.8s\n", "", "",
 	        "", cw, cw, "", "called", "total", "parents");
-	fprintf(out, "%-6.6s %5.5s %7.7s %11.11s %7.7s+%-7.7s %-8.8s\t%5.5s\n",
+	ob_printf(out, "%-6.6s %5.5s %7.7s %11.11s %7.7s+%-7.7s %-8.8s\t%5.5s\n",
 	        "index", "%time", "self", "descendants", "called", "self",
 	        "name", "index");
-	fprintf(out, "%6.6s %5.5s %7.7s %*.*s %7.7s/%-7.7s     %-8.8s\n", "", "",
+	ob_printf(out, "%6.6s %5.5s %7.7s %*.*s %7.7s/%-7.7s     %-8.8s\n", "", "",
 	        "", cw, cw, "", "called", "total", "children");
-	fputc('\n', out);
+	ob_putc(out, '\n');
 }
 
-/* The "N" or "N+M" calls column of primary and member lines. */
-static void print_self_calls(FILE *out, uint64_t self_calls)
+/* The "+M" of an "N+M" calls column, as "+%-7" PRIu64 prints it, or
+   the 8 blanks of " %7.7s" without calls to itself. */
+static int fmt_self_calls(char *buf, uint64_t self_calls)
 {
-	if (self_calls != 0)
-		fprintf(out, "+%-7" PRIu64, self_calls);
-	else
-		fprintf(out, " %7.7s", "");
+	if (self_calls == 0) {
+		memset(buf, ' ', 8);
+		return 8;
+	}
+	buf[0] = '+';
+	return 1 + fmt_uint(buf + 1, self_calls, 7, true);
 }
 
-static void print_cycle_line(const struct gprof *g, FILE *out,
-                             const struct sym *cyc)
+/* An entry's index column, "[N]" as "%-6.6s" prints it: cut to 6
+   characters, then padded to 6. */
+static int fmt_index_col(char *buf, int index)
 {
 	char idx[32];
+	int n;
 
-	snprintf(idx, sizeof idx, "[%d]", cyc->index);
-	fprintf(out, "%-6.6s %5.1f %7.2f %*.2f %7" PRIu64, idx,
-	        100 * (cyc->prop_self + cyc->prop_child) / g->print_time_base,
-	        cyc->prop_self / g->hz, child_width(g), cyc->prop_child / g->hz,
-	        cyc->ncalls);
-	print_self_calls(out, cyc->self_calls);
-	fprintf(out, " <cycle %d as a whole> [%d]\n", cyc->cycle_num,
-	        cyc->index);
+	if (index >= 0) {
+		idx[0] = '[';
+		n = 1 + fmt_uint(idx + 1, (uint64_t)index, 0, false);
+		idx[n++] = ']';
+	} else {
+		n = snprintf(idx, sizeof idx, "[%d]", index);
+	}
+	if (n > 6)
+		n = 6;
+	memcpy(buf, idx, (size_t)n);
+	memset(buf + n, ' ', (size_t)(6 - n));
+	return 6;
+}
+
+/* The columns every entry's own line starts with, as
+   "%-6.6s %5.1f %7.2f %*.2f" prints them (buf: 4 * FMT_BUF). */
+static int fmt_entry_times(const struct gprof *g, char *buf,
+                           const struct sym *s)
+{
+	int n = fmt_index_col(buf, s->index);
+
+	buf[n++] = ' ';
+	n += fmt_fixed(buf + n, 100 * (s->prop_self + s->prop_child) /
+	               g->print_time_base, 5, 1);
+	buf[n++] = ' ';
+	n += fmt_fixed(buf + n, s->prop_self / g->hz, 7, 2);
+	buf[n++] = ' ';
+	n += fmt_fixed(buf + n, s->prop_child / g->hz, child_width(g), 2);
+	return n;
+}
+
+static void print_cycle_line(const struct gprof *g, struct outbuf *out,
+                             const struct sym *cyc)
+{
+	char *buf = ob_room(out, 5 * FMT_BUF);
+	int n = fmt_entry_times(g, buf, cyc);
+
+	buf[n++] = ' ';
+	n += fmt_uint(buf + n, cyc->ncalls, 7, false);
+	n += fmt_self_calls(buf + n, cyc->self_calls);
+	out->len += (size_t)n;
+	ob_printf(out, " <cycle %d as a whole> [%d]\n", cyc->cycle_num,
+	          cyc->index);
 }
 
 static void print_members(const struct gprof *g, struct report *r,
                           const struct sym *cyc)
 {
-	FILE *out = r->out;
-
 	for (const struct sym *m = cyc->cyc_next; m; m = m->cyc_next) {
 		/* by hand, as "%6.6s %5.5s %7.2f %*.2f %7" PRIu64 would */
-		char buf[3 * FMT_BUF];
+		char *buf = ob_room(&r->ob, 4 * FMT_BUF);
 		int n = 13;
 
 		memset(buf, ' ', 13);
@@ -248,11 +285,11 @@ static void print_members(const struct gprof *g, struct report *r,
 		n += fmt_fixed(buf + n, m->prop_child / g->hz, child_width(g), 2);
 		buf[n++] = ' ';
 		n += fmt_uint(buf + n, m->ncalls, 7, false);
-		fwrite(buf, 1, (size_t)n, out);
-		print_self_calls(out, m->self_calls);
-		fputs("     ", out);
+		n += fmt_self_calls(buf + n, m->self_calls);
+		memset(buf + n, ' ', 5);
+		r->ob.len += (size_t)n + 5;
 		print_sym_name(g, r, m);
-		fputc('\n', out);
+		ob_putc(&r->ob, '\n');
 	}
 }
 
@@ -268,7 +305,7 @@ static void print_arc_line(const struct gprof *g, struct report *r,
 	   "%6.6s %5.5s %7.7s %*.*s %7" PRIu64 " %7.7s     " (count only) and
 	   "%6.6s %5.5s %7.2f %*.2f %7" PRIu64 "/%-7" PRIu64 "     " would:
 	   printf is most of the time of a big call graph. */
-	char buf[3 * FMT_BUF];
+	char *buf = ob_room(&r->ob, 4 * FMT_BUF);
 	int n = 13;
 
 	memset(buf, ' ', 13);
@@ -289,9 +326,9 @@ static void print_arc_line(const struct gprof *g, struct report *r,
 		memset(buf + n, ' ', 5);
 		n += 5;
 	}
-	fwrite(buf, 1, (size_t)n, r->out);
+	r->ob.len += (size_t)n;
 	print_sym_name(g, r, other);
-	fputc('\n', r->out);
+	ob_putc(&r->ob, '\n');
 }
 
 /* The arcs of a ranked list lie all over memory, and so do the symbols
@@ -404,8 +441,8 @@ static void print_parents(const struct gprof *g, struct report *r,
 	if (!child->parents) {
 		int cw = child_width(g);
 
-		fprintf(r->out, "%6.6s %5.5s %7.7s %*.*s %7.7s %7.7s     "
-		        "<spontaneous>\n", "", "", "", cw, cw, "", "", "");
+		ob_printf(&r->ob, "%6.6s %5.5s %7.7s %*.*s %7.7s %7.7s     "
+		          "<spontaneous>\n", "", "", "", cw, cw, "", "", "");
 		return;
 	}
 	print_ranked(g, r, child, true);
@@ -414,29 +451,28 @@ static void print_parents(const struct gprof *g, struct report *r,
 static void print_primary(const struct gprof *g, struct report *r,
                           const struct sym *s)
 {
-	FILE *out = r->out;
-	char idx[32];
+	/* by hand, as "%-6.6s %5.1f %7.2f %*.2f" then " %7" PRIu64 and
+	   "+%-7" PRIu64 " " or " %7.7s " would */
+	char *buf = ob_room(&r->ob, 5 * FMT_BUF);
+	int n = fmt_entry_times(g, buf, s);
 
-	snprintf(idx, sizeof idx, "[%d]", s->index);
-	fprintf(out, "%-6.6s %5.1f %7.2f %*.2f", idx,
-	        100 * (s->prop_self + s->prop_child) / g->print_time_base,
-	        s->prop_self / g->hz, child_width(g), s->prop_child / g->hz);
 	if (s->ncalls + s->self_calls != 0) {
-		fprintf(out, " %7" PRIu64, s->ncalls);
-		if (s->self_calls != 0)
-			fprintf(out, "+%-7" PRIu64 " ", s->self_calls);
-		else
-			fprintf(out, " %7.7s ", "");
+		buf[n++] = ' ';
+		n += fmt_uint(buf + n, s->ncalls, 7, false);
+		n += fmt_self_calls(buf + n, s->self_calls);
+		buf[n++] = ' ';
 	} else {
-		fprintf(out, " %7.7s %7.7s ", "", "");
+		memset(buf + n, ' ', 17);
+		n += 17;
 	}
+	r->ob.len += (size_t)n;
 	print_sym_name(g, r, s);
-	fputc('\n', out);
+	ob_putc(&r->ob, '\n');
 }
 
 void cg_print(const struct gprof *g, struct report *r)
 {
-	FILE *out = r->out;
+	struct outbuf *out = &r->ob;
 
 	print_header(g, r);
 	for (size_t i = 0; i < g->nentries; i++) {
@@ -455,15 +491,16 @@ void cg_print(const struct gprof *g, struct report *r)
 			print_ranked(g, r, s, false);
 		}
 		if (g->opt.bsd_style)
-			fputc('\n', out);
-		fputs("-----------------------------------------------\n", out);
+			ob_putc(out, '\n');
+		ob_puts(out, "-----------------------------------------------\n");
 		if (g->opt.bsd_style)
-			fputc('\n', out);
+			ob_putc(out, '\n');
 	}
 	if (!g->opt.brief && !g->opt.bsd_style)
 		print_blurb(out, fsf_blurb);
 	if (!g->opt.brief && g->stack_times)
 		print_blurb(out, stacks_blurb);
+	ob_flush(out);
 }
 
 /* ---- index by function name ---- */
@@ -482,35 +519,44 @@ static void index_entry_fsf(const struct gprof *g, struct report *r,
                             const struct sym *s, const char *idx, int *col,
                             int start)
 {
-	FILE *out = r->out;
+	struct outbuf *out = &r->ob;
 	const char *file;
 	int line;
+	size_t len = strlen(idx);
 
-	*col += (int)strlen(idx);
+	*col += (int)len;
 	for (; *col < start + 5; ++*col)
-		fputc(' ', out);
-	fprintf(out, " %s ", idx);
+		ob_putc(out, ' ');
+	ob_putc(out, ' ');
+	ob_write(out, idx, len);
+	ob_putc(out, ' ');
 	if (!s->name) {
-		int len = fprintf(out, "<cycle %d>", s->cycle_num);
+		char cyc[32];
+		int n = snprintf(cyc, sizeof cyc, "<cycle %d>", s->cycle_num);
 
-		*col += len;
+		ob_write(out, cyc, (size_t)n);
+		*col += n;
 		return;
 	}
 	const char *name = display_name(g, r, s);
 
-	fputs(name, out);
-	*col += (int)strlen(name);
+	len = strlen(name);
+	ob_write(out, name, len);
+	*col += (int)len;
 	if (g->opt.line_gran || !s->is_static)
 		return;
 	if (report_sym_file(g, r, s, &file, &line)) {
 		const char *f = path_display(g, file);
 
-		fprintf(out, " (%s)", f);
+		ob_write(out, " (", 2);
+		ob_puts(out, f);
+		ob_putc(out, ')');
 		*col += (int)strlen(f) + 3;
 	}
 }
 
-static void index_entry_bsd(FILE *out, const struct sym *s, const char *idx)
+static void index_entry_bsd(struct outbuf *out, const struct sym *s,
+                            const char *idx)
 {
 	char cyc[32];
 	const char *name = s->name;
@@ -519,12 +565,26 @@ static void index_entry_bsd(FILE *out, const struct sym *s, const char *idx)
 		snprintf(cyc, sizeof cyc, "<cycle %d>", s->cycle_num);
 		name = cyc;
 	}
-	fprintf(out, "%6.6s %-19.19s", idx, name);
+	ob_printf(out, "%6.6s %-19.19s", idx, name);
+}
+
+/* "[N]", or "(N)" for an entry not printed, into idx (32 bytes). */
+static void fmt_index_ref(char *idx, const struct sym *s)
+{
+	if (s->index < 0) {
+		snprintf(idx, 32, s->print_flag ? "[%d]" : "(%d)", s->index);
+		return;
+	}
+	int n = 1 + fmt_uint(idx + 1, (uint64_t)s->index, 0, false);
+
+	idx[0] = s->print_flag ? '[' : '(';
+	idx[n++] = s->print_flag ? ']' : ')';
+	idx[n] = '\0';
 }
 
 void cg_print_index(const struct gprof *g, struct report *r)
 {
-	FILE *out = r->out;
+	struct outbuf *out = &r->ob;
 	size_t total = g->syms.len + (size_t)g->ncycles, n = 0;
 	const struct sym **v = xmalloc((total ? total : 1) * sizeof *v);
 	int width = (g->opt.width - 1) / 3;
@@ -540,7 +600,7 @@ void cg_print_index(const struct gprof *g, struct report *r)
 	for (int i = 0; i < g->ncycles; i++)
 		v[n++] = &g->cycles[i];
 
-	fputs("\f\nIndex by function name\n\n", out);
+	ob_puts(out, "\f\nIndex by function name\n\n");
 	size_t rows = (n + 2) / 3;
 
 	for (size_t row = 0; row < rows; row++) {
@@ -550,15 +610,15 @@ void cg_print_index(const struct gprof *g, struct report *r)
 			const struct sym *s = v[j];
 			char idx[32];
 
-			snprintf(idx, sizeof idx, s->print_flag ? "[%d]" : "(%d)",
-			         s->index);
+			fmt_index_ref(idx, s);
 			if (g->opt.bsd_style)
 				index_entry_bsd(out, s, idx);
 			else
 				index_entry_fsf(g, r, s, idx, &col, start);
 			start += width;
 		}
-		fputc('\n', out);
+		ob_putc(out, '\n');
 	}
+	ob_flush(out);
 	free((void *)v);
 }

@@ -14,6 +14,7 @@ void report_init(struct report *r, FILE *out, bool started)
 {
 	memset(r, 0, sizeof *r);
 	r->out = out;
+	ob_init(&r->ob, out);
 	r->started = started;
 }
 
@@ -29,6 +30,7 @@ void report_free(struct report *r)
 	free(r->shown);
 	free(r->shown_len);
 	r->shown_len = NULL;
+	ob_free(&r->ob);
 	free(r->extra);
 	r->shown = r->extra = NULL;
 	r->loc = NULL;
@@ -38,7 +40,8 @@ void report_free(struct report *r)
 void report_section(struct report *r)
 {
 	if (r->started)
-		fputs("\f\n", r->out);
+		ob_write(&r->ob, "\f\n", 2);
+	ob_flush(&r->ob);
 	r->started = true;
 }
 
@@ -159,20 +162,6 @@ const char *display_name(const struct gprof *g, struct report *r,
 	return r->shown[i];
 }
 
-/* Asks for the memory of s's display name, if it is made already (the
-   call graph, whose lines name symbols all over memory). */
-void report_prefetch_name(const struct gprof *g, const struct report *r,
-                          const struct sym *s)
-{
-	if (!r->shown || !in_table(g, s))
-		return;
-	size_t i = (size_t)(s - g->syms.base);
-
-	__builtin_prefetch(&r->shown[i]);
-	if (r->shown[i])
-		__builtin_prefetch(r->shown[i]);
-}
-
 /* display_name() and its length. */
 static const char *name_and_len(const struct gprof *g, struct report *r,
                                 const struct sym *s, size_t *len)
@@ -185,25 +174,17 @@ static const char *name_and_len(const struct gprof *g, struct report *r,
 	return name;
 }
 
-/* Name plus cycle membership and call-graph index: "a <cycle 1> [4]".
-   An index in parentheses marks an entry that is not printed. */
-void print_sym_name(const struct gprof *g, struct report *r,
-                    const struct sym *s)
+/* " <cycle N>" and " [N]" or " (N)" into buf (64 bytes); the length. */
+static size_t decoration(const struct sym *s, char *buf)
 {
-	char buf[64];
 	size_t n = 0;
-	FILE *out = r->out;
 
-	size_t len;
-	const char *name = name_and_len(g, r, s, &len);
-
-	fwrite(name, 1, len, out);
 	if (s->cycle_num > 0) {
 		memcpy(buf, " <cycle ", 8);
 		n = 8 + (size_t)fmt_uint(buf + 8, (uint64_t)s->cycle_num, 0, false);
 		buf[n++] = '>';
 	} else if (s->cycle_num != 0) {
-		n = (size_t)snprintf(buf, sizeof buf, " <cycle %d>", s->cycle_num);
+		n = (size_t)snprintf(buf, 64, " <cycle %d>", s->cycle_num);
 	}
 	if (s->index > 0) {
 		buf[n++] = ' ';
@@ -211,8 +192,35 @@ void print_sym_name(const struct gprof *g, struct report *r,
 		n += (size_t)fmt_uint(buf + n, (uint64_t)s->index, 0, false);
 		buf[n++] = s->print_flag ? ']' : ')';
 	} else if (s->index != 0) {
-		n += (size_t)snprintf(buf + n, sizeof buf - n,
+		n += (size_t)snprintf(buf + n, 64 - n,
 		                      s->print_flag ? " [%d]" : " (%d)", s->index);
 	}
-	fwrite(buf, 1, n, out);
+	return n;
+}
+
+/* Name plus cycle membership and call-graph index: "a <cycle 1> [4]".
+   An index in parentheses marks an entry that is not printed. */
+void print_sym_name(const struct gprof *g, struct report *r,
+                    const struct sym *s)
+{
+	char deco[64];
+	size_t len, dlen = decoration(s, deco);
+	const char *name = name_and_len(g, r, s, &len);
+
+	ob_write(&r->ob, name, len);
+	ob_write(&r->ob, deco, dlen);
+}
+
+/* Asks for the memory of s's display name, if it is made already (the
+   call graph, whose lines name symbols all over memory). */
+void report_prefetch_name(const struct gprof *g, const struct report *r,
+                          const struct sym *s)
+{
+	if (!r->shown || !in_table(g, s))
+		return;
+	size_t i = (size_t)(s - g->syms.base);
+
+	__builtin_prefetch(&r->shown[i]);
+	if (r->shown[i])
+		__builtin_prefetch(r->shown[i]);
 }

@@ -17,6 +17,7 @@
 #include <stdio.h>
 
 #include "gprof.h"
+#include "outbuf.h"
 
 struct sym_loc {
 	char *file;                  /* NULL: none known */
@@ -26,6 +27,8 @@ struct sym_loc {
 
 struct report {
 	FILE *out;
+	struct outbuf ob;            /* in front of out: the text reports
+	                                write through it (see outbuf.h) */
 	bool started;                /* a report was printed: the next one
 	                                opens with a form feed */
 	char **shown;                /* display names of g->syms, by index */
@@ -45,21 +48,25 @@ void report_init(struct report *r, FILE *out, bool started);
 void report_free(struct report *r);
 
 /* Prints the form feed that separates a report from the one before it;
-   nothing for the first report of the run. */
+   nothing for the first report of the run.  Leaves r->ob flushed. */
 void report_section(struct report *r);
 
 /* The name reports show for `s`: demangled unless BSD style or
    --no-demangle, plus " (file:line)" with --inline-file-names or
    " (file:line @ addr)" with -l.  Valid until report_free(). */
-void report_prefetch_name(const struct gprof *g, const struct report *r,
-                          const struct sym *s);
 const char *display_name(const struct gprof *g, struct report *r,
                          const struct sym *s);
 
-/* Prints display_name(), then " <cycle N>" for a cycle member and the
-   call-graph index, " [N]" or, for an entry not printed, " (N)". */
+/* Writes display_name(), then " <cycle N>" for a cycle member and the
+   call-graph index, " [N]" or, for an entry not printed, " (N)", into
+   r->ob. */
 void print_sym_name(const struct gprof *g, struct report *r,
                     const struct sym *s);
+
+/* Asks for the memory print_sym_name(s) will read, for a printer that
+   knows which symbols its next lines name. */
+void report_prefetch_name(const struct gprof *g, const struct report *r,
+                          const struct sym *s);
 
 /* A source file's name as reports show it: the whole path with
    --print-path, otherwise its last component. */
