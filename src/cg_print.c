@@ -156,11 +156,6 @@ static void print_blurb(struct outbuf *ob, const char *const *lines)
 
 /* ---- the graph ---- */
 
-static bool in_same_cycle(const struct sym *a, const struct sym *b)
-{
-	return a->cycle_num != 0 && a->cycle_num == b->cycle_num;
-}
-
 /* Blank fields: the children column is 11 wide in the BSD layout. */
 static int child_width(const struct gprof *g)
 {
@@ -293,10 +288,10 @@ static void print_members(const struct gprof *g, struct report *r,
 	}
 }
 
-/* One caller or callee line.  `other` is the symbol named on the line,
-   `total` the calls that `count` is a share of. */
+/* One caller or callee line.  `other` is the label of the symbol named
+   on the line, `total` the calls that `count` is a share of. */
 static void print_arc_line(const struct gprof *g, struct report *r,
-                           const struct arc *a, const struct sym *other,
+                           const struct arc *a, const struct sym_label *other,
                            bool count_only, uint64_t total)
 {
 	int cw = child_width(g);
@@ -327,15 +322,14 @@ static void print_arc_line(const struct gprof *g, struct report *r,
 		n += 5;
 	}
 	r->ob.len += (size_t)n;
-	print_sym_name(g, r, other);
+	ob_write(&r->ob, label_text(other), other->len);
 	ob_putc(&r->ob, '\n');
 }
 
-/* The arcs of a ranked list lie all over memory, and so do the symbols
-   they name: waiting for them was most of the printing's time.  Each
-   line asks, in stages, for what a line further on will read: the arc
-   8 lines ahead, its symbol 4 ahead (in cache by then), and 2 ahead
-   what that symbol points to (its cycle head and its name). */
+/* The arcs of a ranked list lie all over memory, and so do the labels
+   of the symbols they name: waiting for them was most of the printing's
+   time.  Each line asks for the arc 8 lines ahead, and for the label
+   of the symbol 4 lines ahead (whose arc is in cache by then). */
 #define AHEAD 8
 
 static size_t list_len(struct arc *const *ap)
@@ -352,34 +346,26 @@ static const struct sym *other_end(const struct arc *a, bool parents)
 	return parents ? a->parent : a->child;
 }
 
-static void prefetch_ahead(const struct gprof *g, struct report *r,
+static void prefetch_ahead(const struct gprof *g, const struct report *r,
                            struct arc *const *ap, size_t i, size_t n,
                            bool parents)
 {
 	if (i + AHEAD < n)
 		__builtin_prefetch(ap[i + AHEAD]);
-	if (i + AHEAD / 2 < n) {
-		const struct sym *s = other_end(ap[i + AHEAD / 2], parents);
-
-		__builtin_prefetch(&s->cyc_head);
-		__builtin_prefetch(&s->cycle_num);
-	}
-	if (i + 2 < n) {
-		const struct sym *s = other_end(ap[i + 2], parents);
-
-		__builtin_prefetch(&s->cyc_head->ncalls);
-		report_prefetch_name(g, r, s);
-	}
+	if (i + AHEAD / 2 < n)
+		report_prefetch_name(g, r, other_end(ap[i + AHEAD / 2], parents));
 }
 
 /* Lists are short (ten lines or so), too short for prefetching within
    one to get ahead: the entries to come are prepared in stages instead,
    one entry apart (an entry takes long enough for its memory to come).
    Stage 3: the entry's symbol; 2: its two ranked lists; 1: their arcs;
-   0: the symbols the arcs name.  At most PREP_MAX lines per list. */
+   0: the labels of the symbols the arcs name.  At most PREP_MAX lines
+   per list. */
 #define PREP_MAX 32
 
-static void prepare_list(struct arc *const *ap, bool parents, int stage)
+static void prepare_list(const struct gprof *g, const struct report *r,
+                         struct arc *const *ap, bool parents, int stage)
 {
 	if (!ap)
 		return;              /* a cycle's entry */
@@ -389,19 +375,15 @@ static void prepare_list(struct arc *const *ap, bool parents, int stage)
 		return;
 	}
 	for (size_t k = 0; k < PREP_MAX && ap[k]; k++) {
-		if (stage == 1) {
+		if (stage == 1)
 			__builtin_prefetch(ap[k]);
-			continue;
-		}
-		const struct sym *s = other_end(ap[k], parents);
-
-		__builtin_prefetch(&s->index);
-		__builtin_prefetch(&s->cyc_head);
-		__builtin_prefetch(&s->cycle_num);
+		else
+			report_prefetch_name(g, r, other_end(ap[k], parents));
 	}
 }
 
-static void prepare_entry(const struct gprof *g, size_t i, int stage)
+static void prepare_entry(const struct gprof *g, const struct report *r,
+                          size_t i, int stage)
 {
 	if (i >= g->nentries)
 		return;
@@ -412,8 +394,8 @@ static void prepare_entry(const struct gprof *g, size_t i, int stage)
 		__builtin_prefetch(&s->by_rank_parents);
 		return;
 	}
-	prepare_list(s->by_rank_parents, true, stage);
-	prepare_list(s->by_rank_children, false, stage);
+	prepare_list(g, r, s->by_rank_parents, true, stage);
+	prepare_list(g, r, s->by_rank_children, false, stage);
 }
 
 /* The caller lines (parents) or callee lines of `s`.  A line's count is
@@ -428,10 +410,12 @@ static void print_ranked(const struct gprof *g, struct report *r,
 	for (size_t i = 0; i < n; i++) {
 		prefetch_ahead(g, r, ap, i, n, parents);
 		const struct sym *o = other_end(ap[i], parents);
-		const struct sym *callee = parents ? s : o;
+		const struct sym_label *l = report_label(g, r, o);
+		bool same_cycle = l->cycle_num != 0 &&
+		                  l->cycle_num == s->cycle_num;
 
-		print_arc_line(g, r, ap[i], o, o == s || in_same_cycle(o, s),
-		               callee->cyc_head->ncalls);
+		print_arc_line(g, r, ap[i], l, o == s || same_cycle,
+		               parents ? s->cyc_head->ncalls : l->cycle_calls);
 	}
 }
 
@@ -479,7 +463,7 @@ void cg_print(const struct gprof *g, struct report *r)
 		const struct sym *s = g->entries[i];
 
 		for (int stage = 3; stage >= 0; stage--)
-			prepare_entry(g, i + 1 + (size_t)stage, stage);
+			prepare_entry(g, r, i + 1 + (size_t)stage, stage);
 		if (!cg_entry_shown(g, s))
 			continue;
 		if (!s->name && s->cycle_num != 0) {

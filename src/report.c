@@ -18,6 +18,23 @@ void report_init(struct report *r, FILE *out, bool started)
 	r->started = started;
 }
 
+static void free_label(struct sym_label *l)
+{
+	if (l->len > LABEL_INLINE)
+		free(l->u.heap);
+	l->len = 0;
+}
+
+static void free_labels(struct report *r)
+{
+	for (size_t i = 0; r->label && i < r->nshown; i++)
+		free_label(&r->label[i]);
+	free_label(&r->scratch);
+	free(r->label_mem);
+	r->label = NULL;
+	r->label_mem = NULL;
+}
+
 void report_free(struct report *r)
 {
 	for (size_t i = 0; i < r->nshown; i++)
@@ -30,6 +47,7 @@ void report_free(struct report *r)
 	free(r->shown);
 	free(r->shown_len);
 	r->shown_len = NULL;
+	free_labels(r);
 	ob_free(&r->ob);
 	free(r->extra);
 	r->shown = r->extra = NULL;
@@ -61,6 +79,12 @@ static void memo_arrays(const struct gprof *g, struct report *r)
 	r->nshown = g->syms.len;
 	r->shown = xcalloc(r->nshown, sizeof *r->shown);
 	r->shown_len = xcalloc(r->nshown, sizeof *r->shown_len);
+	/* One label per cache line, not two halves of two: the lines a
+	   calloc this big gets are page-aligned plus a header. */
+	_Static_assert(sizeof *r->label == 64, "a label fills a cache line");
+	r->label_mem = xcalloc(r->nshown + 1, sizeof *r->label);
+	r->label = (struct sym_label *)(((uintptr_t)r->label_mem + 63) &
+	                                ~(uintptr_t)63);
 	r->loc = xcalloc(r->nshown, sizeof *r->loc);
 }
 
@@ -198,29 +222,55 @@ static size_t decoration(const struct sym *s, char *buf)
 	return n;
 }
 
+/* Makes the label of s into l (which holds none). */
+static void make_label(const struct gprof *g, struct report *r,
+                       const struct sym *s, struct sym_label *l)
+{
+	char deco[64];
+	size_t len, dlen = decoration(s, deco);
+	const char *name = name_and_len(g, r, s, &len);
+	char *text = l->u.text;
+
+	if (len + dlen > LABEL_INLINE)
+		text = l->u.heap = xmalloc(len + dlen);
+	memcpy(text, name, len);
+	memcpy(text + len, deco, dlen);
+	l->len = len + dlen;
+	l->cycle_calls = s->cyc_head ? s->cyc_head->ncalls : s->ncalls;
+	l->cycle_num = s->cycle_num;
+}
+
+const struct sym_label *report_label(const struct gprof *g, struct report *r,
+                                     const struct sym *s)
+{
+	if (!in_table(g, s)) {
+		free_label(&r->scratch);
+		make_label(g, r, s, &r->scratch);
+		return &r->scratch;
+	}
+	memo_arrays(g, r);
+	struct sym_label *l = &r->label[s - g->syms.base];
+
+	if (l->len == 0)
+		make_label(g, r, s, l);
+	return l;
+}
+
 /* Name plus cycle membership and call-graph index: "a <cycle 1> [4]".
    An index in parentheses marks an entry that is not printed. */
 void print_sym_name(const struct gprof *g, struct report *r,
                     const struct sym *s)
 {
-	char deco[64];
-	size_t len, dlen = decoration(s, deco);
-	const char *name = name_and_len(g, r, s, &len);
+	const struct sym_label *l = report_label(g, r, s);
 
-	ob_write(&r->ob, name, len);
-	ob_write(&r->ob, deco, dlen);
+	ob_write(&r->ob, label_text(l), l->len);
 }
 
-/* Asks for the memory of s's display name, if it is made already (the
-   call graph, whose lines name symbols all over memory). */
+/* Asks for the memory of s's label (the call graph, whose lines name
+   symbols all over memory). */
 void report_prefetch_name(const struct gprof *g, const struct report *r,
                           const struct sym *s)
 {
-	if (!r->shown || !in_table(g, s))
-		return;
-	size_t i = (size_t)(s - g->syms.base);
-
-	__builtin_prefetch(&r->shown[i]);
-	if (r->shown[i])
-		__builtin_prefetch(r->shown[i]);
+	if (r->label && in_table(g, s))
+		__builtin_prefetch(&r->label[s - g->syms.base]);
 }

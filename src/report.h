@@ -25,6 +25,27 @@ struct sym_loc {
 	bool known;                  /* looked up */
 };
 
+/* A symbol as the call graph's lines name it, in one cache line: a big
+   call graph prints millions of lines naming symbols all over memory,
+   and each line then waits for one line of memory instead of for the
+   symbol's fields, its cycle head's and its name's. */
+#define LABEL_INLINE 40
+struct sym_label {
+	size_t len;                  /* of the text; 0: not made yet */
+	uint64_t cycle_calls;        /* s->cyc_head->ncalls: the calls into s,
+	                                or into its cycle as a whole */
+	int cycle_num;               /* s->cycle_num */
+	union {
+		char text[LABEL_INLINE]; /* print_sym_name()'s text, if it fits */
+		char *heap;              /* otherwise */
+	} u;
+};
+
+static inline const char *label_text(const struct sym_label *l)
+{
+	return l->len <= LABEL_INLINE ? l->u.text : l->u.heap;
+}
+
 struct report {
 	FILE *out;
 	struct outbuf ob;            /* in front of out: the text reports
@@ -36,6 +57,9 @@ struct report {
 	                                prints a name per line: no strlen) */
 	size_t nshown;
 	struct sym_loc *loc;         /* files looked up here, by index */
+	struct sym_label *label;     /* labels of g->syms, by index */
+	void *label_mem;             /* what label was cut from (aligned) */
+	struct sym_label scratch;    /* of a symbol outside g->syms */
 	char **extra;                /* names of symbols outside g->syms */
 	size_t nextra, extra_cap;
 };
@@ -62,6 +86,12 @@ const char *display_name(const struct gprof *g, struct report *r,
    r->ob. */
 void print_sym_name(const struct gprof *g, struct report *r,
                     const struct sym *s);
+
+/* The label of `s`, made on first use.  Printers only read the model,
+   so a label holds for the whole run: until report_free(), or for a
+   symbol outside g->syms until the next call. */
+const struct sym_label *report_label(const struct gprof *g, struct report *r,
+                                     const struct sym *s);
 
 /* Asks for the memory print_sym_name(s) will read, for a printer that
    knows which symbols its next lines name. */
