@@ -489,11 +489,66 @@ void cg_print(const struct gprof *g, struct report *r)
 
 /* ---- index by function name ---- */
 
-static int cmp_name(const void *pa, const void *pb, void *ctx)
+/* The index is sorted by name.  Comparing the names where they lie
+   (all over memory) was most of its time: the first 16 bytes of each
+   are copied out, as two big-endian numbers that compare as strcmp
+   compares those bytes, and decide almost every pair without the names.
+   The comparison's sign is strcmp's, so the stable sort keeps its exact
+   order. */
+struct name_key {
+	uint64_t hi, lo;             /* bytes 0-7 and 8-15, NUL-padded */
+	const struct sym *s;
+};
+
+static uint64_t big_endian(const unsigned char *b)
 {
+	uint64_t v = 0;
+
+	for (int i = 0; i < 8; i++)
+		v = v << 8 | b[i];
+	return v;
+}
+
+static void make_key(struct name_key *k, const struct sym *s)
+{
+	unsigned char b[16] = { 0 };
+
+	memcpy(b, s->name, strnlen(s->name, sizeof b));
+	k->hi = big_endian(b);
+	k->lo = big_endian(b + 8);
+	k->s = s;
+}
+
+static int cmp_key(const void *pa, const void *pb, void *ctx)
+{
+	const struct name_key *a = *(struct name_key *const *)pa;
+	const struct name_key *b = *(struct name_key *const *)pb;
+
 	(void)ctx;
-	return strcmp((*(struct sym *const *)pa)->name,
-	              (*(struct sym *const *)pb)->name);
+	if (a->hi != b->hi)
+		return a->hi < b->hi ? -1 : 1;
+	if (a->lo != b->lo)
+		return a->lo < b->lo ? -1 : 1;
+	/* The same 16 bytes: the same name if it ended within them. */
+	if ((a->lo & 0xff) == 0)
+		return 0;
+	return strcmp(a->s->name + 16, b->s->name + 16);
+}
+
+static void sort_by_name(const struct sym **v, size_t n)
+{
+	struct name_key *keys = xmalloc((n ? n : 1) * sizeof *keys);
+	struct name_key **p = xmalloc((n ? n : 1) * sizeof *p);
+
+	for (size_t i = 0; i < n; i++) {
+		make_key(&keys[i], v[i]);
+		p[i] = &keys[i];
+	}
+	stable_sort(p, n, sizeof *p, cmp_key, NULL);
+	for (size_t i = 0; i < n; i++)
+		v[i] = p[i]->s;
+	free(p);
+	free(keys);
 }
 
 /* FSF layout: each column starts at a multiple of the column width; the
@@ -522,9 +577,8 @@ static void index_entry_fsf(const struct gprof *g, struct report *r,
 		*col += n;
 		return;
 	}
-	const char *name = display_name(g, r, s);
+	const char *name = display_name_len(g, r, s, &len);
 
-	len = strlen(name);
 	ob_write(out, name, len);
 	*col += (int)len;
 	if (g->opt.line_gran || !s->is_static)
@@ -580,7 +634,7 @@ void cg_print_index(const struct gprof *g, struct report *r)
 			continue;
 		v[n++] = s;
 	}
-	stable_sort(v, n, sizeof *v, cmp_name, NULL);
+	sort_by_name(v, n);
 	for (int i = 0; i < g->ncycles; i++)
 		v[n++] = &g->cycles[i];
 

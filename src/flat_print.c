@@ -81,10 +81,14 @@ static void print_row(const struct gprof *g, struct report *r,
 		n += 28;
 	}
 	r->ob.len += (size_t)n;
-	if (bsd)
+	if (bsd) {
 		print_sym_name(g, r, s);
-	else
-		ob_puts(&r->ob, display_name(g, r, s));
+	} else {
+		size_t len;
+		const char *name = display_name_len(g, r, s, &len);
+
+		ob_write(&r->ob, name, len);
+	}
 	ob_putc(&r->ob, '\n');
 }
 

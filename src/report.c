@@ -186,9 +186,8 @@ const char *display_name(const struct gprof *g, struct report *r,
 	return r->shown[i];
 }
 
-/* display_name() and its length. */
-static const char *name_and_len(const struct gprof *g, struct report *r,
-                                const struct sym *s, size_t *len)
+const char *display_name_len(const struct gprof *g, struct report *r,
+                             const struct sym *s, size_t *len)
 {
 	const char *name = display_name(g, r, s);
 	if (!in_table(g, s) || r->shown_len[s - g->syms.base] == UINT32_MAX)
@@ -228,7 +227,7 @@ static void make_label(const struct gprof *g, struct report *r,
 {
 	char deco[64];
 	size_t len, dlen = decoration(s, deco);
-	const char *name = name_and_len(g, r, s, &len);
+	const char *name = display_name_len(g, r, s, &len);
 	char *text = l->u.text;
 
 	if (len + dlen > LABEL_INLINE)

@@ -80,6 +80,9 @@ void report_section(struct report *r);
    " (file:line @ addr)" with -l.  Valid until report_free(). */
 const char *display_name(const struct gprof *g, struct report *r,
                          const struct sym *s);
+/* display_name() and its length (memoised with it). */
+const char *display_name_len(const struct gprof *g, struct report *r,
+                             const struct sym *s, size_t *len);
 
 /* Writes display_name(), then " <cycle N>" for a cycle member and the
    call-graph index, " [N]" or, for an entry not printed, " (N)", into
