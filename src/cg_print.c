@@ -218,7 +218,7 @@ static int fmt_self_calls(char *buf, uint64_t self_calls)
    characters, then padded to 6. */
 static int fmt_index_col(char *buf, int index)
 {
-	char idx[32];
+	char idx[40];
 	int n;
 
 	if (index >= 0) {
@@ -606,11 +606,11 @@ static void index_entry_bsd(struct outbuf *out, const struct sym *s,
 	ob_printf(out, "%6.6s %-19.19s", idx, name);
 }
 
-/* "[N]", or "(N)" for an entry not printed, into idx (32 bytes). */
+/* "[N]", or "(N)" for an entry not printed, into idx (40 bytes). */
 static void fmt_index_ref(char *idx, const struct sym *s)
 {
 	if (s->index < 0) {
-		snprintf(idx, 32, s->print_flag ? "[%d]" : "(%d)", s->index);
+		snprintf(idx, 40, s->print_flag ? "[%d]" : "(%d)", s->index);
 		return;
 	}
 	int n = 1 + fmt_uint(idx + 1, (uint64_t)s->index, 0, false);
@@ -646,7 +646,7 @@ void cg_print_index(const struct gprof *g, struct report *r)
 
 		for (size_t j = row; j < n; j += rows) {
 			const struct sym *s = v[j];
-			char idx[32];
+			char idx[40];
 
 			fmt_index_ref(idx, s);
 			if (g->opt.bsd_style)
