@@ -266,10 +266,24 @@ static void print_cycle_line(const struct gprof *g, struct outbuf *out,
 	          cyc->index);
 }
 
+/* A big cycle's members lie all over memory, one after the other in a
+   list: while a member's line is made, the next one's memory comes. */
+static void prefetch_member(const struct gprof *g, const struct report *r,
+                            const struct sym *m)
+{
+	if (!m)
+		return;
+	__builtin_prefetch(&m->ncalls);
+	__builtin_prefetch(&m->prop_self);
+	__builtin_prefetch(&m->cyc_next);
+	report_prefetch_name(g, r, m);
+}
+
 static void print_members(const struct gprof *g, struct report *r,
                           const struct sym *cyc)
 {
 	for (const struct sym *m = cyc->cyc_next; m; m = m->cyc_next) {
+		prefetch_member(g, r, m->cyc_next);
 		/* by hand, as "%6.6s %5.5s %7.2f %*.2f %7" PRIu64 would */
 		char *buf = ob_room(&r->ob, 4 * FMT_BUF);
 		int n = 13;
@@ -390,8 +404,10 @@ static void prepare_entry(const struct gprof *g, const struct report *r,
 	const struct sym *s = g->entries[i];
 
 	if (stage == 3) {
-		__builtin_prefetch(&s->index);
-		__builtin_prefetch(&s->by_rank_parents);
+		/* the entry's own line reads it from end to end */
+		for (size_t at = 0; at < sizeof *s; at += 64)
+			__builtin_prefetch((const char *)s + at);
+		__builtin_prefetch((const char *)s + sizeof *s - 1);
 		return;
 	}
 	prepare_list(g, r, s->by_rank_parents, true, stage);
