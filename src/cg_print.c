@@ -214,6 +214,24 @@ static int fmt_self_calls(char *buf, uint64_t self_calls)
 	return 1 + fmt_uint(buf + 1, self_calls, 7, true);
 }
 
+/* A line's label and newline, after the n bytes at buf: the end of r->ob,
+   where ob_room() gave room for LABEL_INLINE + 1 bytes more.  An inline
+   label is copied whole, all LABEL_INLINE bytes at once (a few stores,
+   not a call), and what lies past its end is written over later. */
+static void end_line(struct report *r, char *buf, int n,
+                     const struct sym_label *l)
+{
+	if (l->len > LABEL_INLINE) {
+		r->ob.len += (size_t)n;
+		ob_write(&r->ob, l->u.heap, l->len);
+		ob_putc(&r->ob, '\n');
+		return;
+	}
+	memcpy(buf + n, l->u.text, LABEL_INLINE);
+	buf[n + (int)l->len] = '\n';
+	r->ob.len += (size_t)n + l->len + 1;
+}
+
 /* An entry's index column, "[N]" as "%-6.6s" prints it: cut to 6
    characters, then padded to 6. */
 static int fmt_index_col(char *buf, int index)
@@ -296,9 +314,7 @@ static void print_members(const struct gprof *g, struct report *r,
 		n += fmt_uint(buf + n, m->ncalls, 7, false);
 		n += fmt_self_calls(buf + n, m->self_calls);
 		memset(buf + n, ' ', 5);
-		r->ob.len += (size_t)n + 5;
-		print_sym_name(g, r, m);
-		ob_putc(&r->ob, '\n');
+		end_line(r, buf, n + 5, report_label(g, r, m));
 	}
 }
 
@@ -335,9 +351,7 @@ static void print_arc_line(const struct gprof *g, struct report *r,
 		memset(buf + n, ' ', 5);
 		n += 5;
 	}
-	r->ob.len += (size_t)n;
-	ob_write(&r->ob, label_text(other), other->len);
-	ob_putc(&r->ob, '\n');
+	end_line(r, buf, n, other);
 }
 
 /* The arcs of a ranked list lie all over memory, and so do the labels
@@ -465,9 +479,7 @@ static void print_primary(const struct gprof *g, struct report *r,
 		memset(buf + n, ' ', 17);
 		n += 17;
 	}
-	r->ob.len += (size_t)n;
-	print_sym_name(g, r, s);
-	ob_putc(&r->ob, '\n');
+	end_line(r, buf, n, report_label(g, r, s));
 }
 
 void cg_print(const struct gprof *g, struct report *r)

@@ -239,8 +239,9 @@ static void make_label(const struct gprof *g, struct report *r,
 	l->cycle_num = s->cycle_num;
 }
 
-const struct sym_label *report_label(const struct gprof *g, struct report *r,
-                                     const struct sym *s)
+const struct sym_label *report_make_label(const struct gprof *g,
+                                          struct report *r,
+                                          const struct sym *s)
 {
 	if (!in_table(g, s)) {
 		free_label(&r->scratch);
@@ -265,11 +266,11 @@ void print_sym_name(const struct gprof *g, struct report *r,
 	ob_write(&r->ob, label_text(l), l->len);
 }
 
-/* Asks for the memory of s's label (the call graph, whose lines name
-   symbols all over memory). */
 void report_prefetch_name(const struct gprof *g, const struct report *r,
                           const struct sym *s)
 {
-	if (r->label && in_table(g, s))
-		__builtin_prefetch(&r->label[s - g->syms.base]);
+	const struct sym_label *l = report_label_slot(g, r, s);
+
+	if (l)
+		__builtin_prefetch(l);
 }

@@ -93,11 +93,39 @@ void print_sym_name(const struct gprof *g, struct report *r,
 /* The label of `s`, made on first use.  Printers only read the model,
    so a label holds for the whole run: until report_free(), or for a
    symbol outside g->syms until the next call. */
-const struct sym_label *report_label(const struct gprof *g, struct report *r,
-                                     const struct sym *s);
+const struct sym_label *report_make_label(const struct gprof *g,
+                                          struct report *r,
+                                          const struct sym *s);
 
-/* Asks for the memory print_sym_name(s) will read, for a printer that
-   knows which symbols its next lines name. */
+/* Where the label of s is kept: NULL before the first label is made,
+   and for a symbol outside g->syms. */
+static inline struct sym_label *report_label_slot(const struct gprof *g,
+                                                  const struct report *r,
+                                                  const struct sym *s)
+{
+	const struct sym *base = g->syms.base;
+
+	if (!r->label || s < base || s >= base + g->syms.len)
+		return NULL;
+	return &r->label[s - base];
+}
+
+/* report_make_label(), without a call for a label made already: the
+   call graph asks for one per line. */
+static inline const struct sym_label *report_label(const struct gprof *g,
+                                                   struct report *r,
+                                                   const struct sym *s)
+{
+	const struct sym_label *l = report_label_slot(g, r, s);
+
+	return l && l->len ? l : report_make_label(g, r, s);
+}
+
+/* Asks for the memory of s's label, for a printer that knows which
+   symbols its next lines name (they lie all over memory).  Not inline:
+   gcc 12 takes a static function made only of prefetches and loads for
+   a pure one and drops calls to it, and the call graph's prefetching
+   went with them when this was inline. */
 void report_prefetch_name(const struct gprof *g, const struct report *r,
                           const struct sym *s);
 
