@@ -186,6 +186,15 @@ const char *display_name(const struct gprof *g, struct report *r,
 	return r->shown[i];
 }
 
+void report_prefetch_shown(const struct gprof *g, const struct report *r,
+                           const struct sym *s)
+{
+	if (!r->shown || !in_table(g, s))
+		return;
+	__builtin_prefetch(&r->shown[s - g->syms.base]);
+	__builtin_prefetch(&r->shown_len[s - g->syms.base]);
+}
+
 const char *display_name_len(const struct gprof *g, struct report *r,
                              const struct sym *s, size_t *len)
 {

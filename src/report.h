@@ -80,6 +80,11 @@ void report_section(struct report *r);
    " (file:line @ addr)" with -l.  Valid until report_free(). */
 const char *display_name(const struct gprof *g, struct report *r,
                          const struct sym *s);
+/* Asks for the memory display_name_len(s) reads first, for a printer
+   that knows which symbols its next lines name. */
+void report_prefetch_shown(const struct gprof *g, const struct report *r,
+                           const struct sym *s);
+
 /* display_name() and its length (memoised with it). */
 const char *display_name_len(const struct gprof *g, struct report *r,
                              const struct sym *s, size_t *len);
