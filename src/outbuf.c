@@ -12,8 +12,9 @@
 void ob_init(struct outbuf *ob, FILE *f)
 {
 	ob->f = f;
-	ob->buf = NULL;
-	ob->len = ob->cap = 0;
+	ob->buf = xmalloc(OB_SIZE);
+	ob->len = 0;
+	ob->cap = OB_SIZE;
 }
 
 void ob_free(struct outbuf *ob)
@@ -32,20 +33,11 @@ void ob_flush(struct outbuf *ob)
 	ob->len = 0;
 }
 
-void ob_make_room(struct outbuf *ob)
-{
-	if (!ob->buf) {
-		ob->buf = xmalloc(OB_SIZE);
-		ob->cap = OB_SIZE;
-	}
-	ob_flush(ob);
-}
-
 /* Past the end of the buffer: flushed, then copied in, or written
    directly if it would not fit an empty buffer either. */
 void ob_write_long(struct outbuf *ob, const char *s, size_t n)
 {
-	ob_make_room(ob);
+	ob_flush(ob);
 	if (n > ob->cap) {
 		fwrite(s, 1, n, ob->f);
 		return;
@@ -58,7 +50,6 @@ void ob_printf(struct outbuf *ob, const char *fmt, ...)
 {
 	va_list ap, again;
 
-	ob_room(ob, 1);
 	va_start(ap, fmt);
 	va_copy(again, ap);
 	size_t room = ob->cap - ob->len;

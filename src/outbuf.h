@@ -22,8 +22,8 @@
 
 struct outbuf {
 	FILE *f;
-	char *buf;                   /* OB_SIZE bytes, made on first use */
-	size_t len, cap;             /* cap: 0 until buf is made */
+	char *buf;                   /* cap bytes: OB_SIZE, or 0 after ob_free() */
+	size_t len, cap;
 };
 
 void ob_init(struct outbuf *ob, FILE *f);
@@ -32,8 +32,7 @@ void ob_free(struct outbuf *ob);
 /* Writes what the buffer holds to the FILE. */
 void ob_flush(struct outbuf *ob);
 
-/* The slow paths of the inline functions below. */
-void ob_make_room(struct outbuf *ob);
+/* The slow path of ob_write(). */
 void ob_write_long(struct outbuf *ob, const char *s, size_t n);
 
 void ob_printf(struct outbuf *ob, const char *fmt, ...)
@@ -44,7 +43,7 @@ void ob_printf(struct outbuf *ob, const char *fmt, ...)
 static inline char *ob_room(struct outbuf *ob, size_t n)
 {
 	if (ob->cap - ob->len < n)
-		ob_make_room(ob);
+		ob_flush(ob);
 	return ob->buf + ob->len;
 }
 
