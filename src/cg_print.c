@@ -177,13 +177,13 @@ static void print_header(const struct gprof *g, struct report *r)
 	   times for gprof's call-count estimates (the layout is GNU's). */
 	if (g->stack_times)
 		ob_puts(out, "\ntimes from sampled call stacks (each stack "
-		        "counted once per function and call)");
+		             "counted once per function and call)");
 	else
-		ob_printf(out, "\ngranularity: each sample hit covers %ld byte(s)",
-		        hist_granularity_bytes(g));
+		ob_printf(out, "\ngranularity: each sample hit covers "
+		          "%ld byte(s)", hist_granularity_bytes(g));
 	if (g->print_time > 0.0) {
 		ob_printf(out, " for %.2f%% of %.2f seconds\n\n",
-		        100.0 / g->print_time_base, g->print_time / g->hz);
+		          100.0 / g->print_time_base, g->print_time / g->hz);
 	} else {
 		/* Every numerator is 0 then, and print_time_base is 1. */
 		ob_puts(out, " no time propagated\n\n");
@@ -192,13 +192,13 @@ static void print_header(const struct gprof *g, struct report *r)
 		ob_puts(out, "index % time    self  children    called     name\n");
 		return;
 	}
-	ob_printf(out, "%6.6s %5.5s %7.7s %*.*s %7.7s/%-7.7s     %-8.8s\n", "", "",
-	        "", cw, cw, "", "called", "total", "parents");
+	ob_printf(out, "%6.6s %5.5s %7.7s %*.*s %7.7s/%-7.7s     %-8.8s\n",
+	          "", "", "", cw, cw, "", "called", "total", "parents");
 	ob_printf(out, "%-6.6s %5.5s %7.7s %11.11s %7.7s+%-7.7s %-8.8s\t%5.5s\n",
-	        "index", "%time", "self", "descendants", "called", "self",
-	        "name", "index");
-	ob_printf(out, "%6.6s %5.5s %7.7s %*.*s %7.7s/%-7.7s     %-8.8s\n", "", "",
-	        "", cw, cw, "", "called", "total", "children");
+	          "index", "%time", "self", "descendants", "called", "self",
+	          "name", "index");
+	ob_printf(out, "%6.6s %5.5s %7.7s %*.*s %7.7s/%-7.7s     %-8.8s\n",
+	          "", "", "", cw, cw, "", "called", "total", "children");
 	ob_putc(out, '\n');
 }
 

@@ -19,14 +19,15 @@ static void print_header(const struct gprof *g, struct outbuf *out)
 	snprintf(unit, sizeof unit, "%c%c/call", g->flat.unit_prefix,
 	         g->dimen_abbrev);
 	if (g->opt.bsd_style) {
-		ob_printf(out, "\ngranularity: each sample hit covers %ld byte(s)",
-		        hist_granularity_bytes(g));
+		ob_printf(out, "\ngranularity: each sample hit covers "
+		          "%ld byte(s)", hist_granularity_bytes(g));
 		if (g->total_time > 0)
 			ob_printf(out, " for %.2f%% of %.2f %s\n\n",
-			        100.0 / g->total_time, g->total_time / g->hz, g->dimen);
+			          100.0 / g->total_time, g->total_time / g->hz,
+			          g->dimen);
 	} else {
 		ob_printf(out, "\nEach sample counts as %g %s.\n", 1.0 / g->hz,
-		        g->dimen);
+		          g->dimen);
 	}
 	if (g->total_time <= 0)
 		ob_puts(out, " no time accumulated\n\n");
@@ -35,11 +36,11 @@ static void print_header(const struct gprof *g, struct outbuf *out)
 	/* --stacks: inclusive time after it, from the call stacks. */
 	bool incl = g->stack_incl != NULL;
 	ob_printf(out, "%5.5s %10.10s %8.8s %s%s%8.8s %8.8s %8.8s  %-8.8s\n",
-	        "%  ", "cumulative", "self  ", err ? " +/- self" : "",
-	        incl ? "inclusive " : "", "", "self  ", "total ", "");
+	          "%  ", "cumulative", "self  ", err ? " +/- self" : "",
+	          incl ? "inclusive " : "", "", "self  ", "total ", "");
 	ob_printf(out, "%5.5s %9.9s  %8.8s %s%s%8.8s %8.8s %8.8s  %-8.8s\n",
-	        "time", g->dimen, g->dimen, err ? "   error " : "",
-	        incl ? "  seconds " : "", "calls", unit, unit, "name");
+	          "time", g->dimen, g->dimen, err ? "   error " : "",
+	          incl ? "  seconds " : "", "calls", unit, unit, "name");
 }
 
 static void print_row(const struct gprof *g, struct report *r,

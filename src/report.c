@@ -79,8 +79,8 @@ static void memo_arrays(const struct gprof *g, struct report *r)
 	r->nshown = g->syms.len;
 	r->shown = xcalloc(r->nshown, sizeof *r->shown);
 	r->shown_len = xcalloc(r->nshown, sizeof *r->shown_len);
-	/* One label per cache line, not two halves of two: the lines a
-	   calloc this big gets are page-aligned plus a header. */
+	/* One label per cache line, not two halves of two: the array
+	   starts at the first 64-byte boundary of room for one more. */
 	_Static_assert(sizeof *r->label == 64, "a label fills a cache line");
 	r->label_mem = xcalloc(r->nshown + 1, sizeof *r->label);
 	r->label = (struct sym_label *)(((uintptr_t)r->label_mem + 63) &

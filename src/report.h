@@ -80,6 +80,7 @@ void report_section(struct report *r);
    " (file:line @ addr)" with -l.  Valid until report_free(). */
 const char *display_name(const struct gprof *g, struct report *r,
                          const struct sym *s);
+
 /* Asks for the memory display_name_len(s) reads first, for a printer
    that knows which symbols its next lines name. */
 void report_prefetch_shown(const struct gprof *g, const struct report *r,
@@ -102,8 +103,8 @@ const struct sym_label *report_make_label(const struct gprof *g,
                                           struct report *r,
                                           const struct sym *s);
 
-/* Where the label of s is kept: NULL before the first label is made,
-   and for a symbol outside g->syms. */
+/* Where the label of s is kept: NULL before the report's first name or
+   label is made, and for a symbol outside g->syms. */
 static inline struct sym_label *report_label_slot(const struct gprof *g,
                                                   const struct report *r,
                                                   const struct sym *s)
