@@ -28,7 +28,7 @@ SRCS = src/main.c src/pipeline.c src/options.c src/core.c src/symtab.c src/sym_i
        src/sort.c src/strbuf.c src/line_syms.c src/line_bounds.c src/map_file.c \
        src/annotate.c src/safe_file.c src/report.c src/flat_profile.c \
        src/flat_print.c src/cg_order.c src/link_order.c src/source_lines.c \
-       src/gmon_codec.c src/hist_record.c src/arc_record.c src/arc_bulk.c src/bb_record.c \
+       src/outbuf.c src/gmon_codec.c src/hist_record.c src/arc_record.c src/arc_bulk.c src/bb_record.c \
        src/shlibs_io.c src/shlibs.c src/output.c src/diagnose.c src/run.c \
        src/compare.c src/compare_print.c src/threads.c src/dot_print.c src/html_print.c \
        src/json_print.c src/callgrind_print.c src/pprof_print.c \

@@ -14,7 +14,25 @@ void report_init(struct report *r, FILE *out, bool started)
 {
 	memset(r, 0, sizeof *r);
 	r->out = out;
+	ob_init(&r->ob, out);
 	r->started = started;
+}
+
+static void free_label(struct sym_label *l)
+{
+	if (l->len > LABEL_INLINE)
+		free(l->u.heap);
+	l->len = 0;
+}
+
+static void free_labels(struct report *r)
+{
+	for (size_t i = 0; r->label && i < r->nshown; i++)
+		free_label(&r->label[i]);
+	free_label(&r->scratch);
+	free(r->label_mem);
+	r->label = NULL;
+	r->label_mem = NULL;
 }
 
 void report_free(struct report *r)
@@ -29,6 +47,8 @@ void report_free(struct report *r)
 	free(r->shown);
 	free(r->shown_len);
 	r->shown_len = NULL;
+	free_labels(r);
+	ob_free(&r->ob);
 	free(r->extra);
 	r->shown = r->extra = NULL;
 	r->loc = NULL;
@@ -38,7 +58,8 @@ void report_free(struct report *r)
 void report_section(struct report *r)
 {
 	if (r->started)
-		fputs("\f\n", r->out);
+		ob_write(&r->ob, "\f\n", 2);
+	ob_flush(&r->ob);
 	r->started = true;
 }
 
@@ -58,6 +79,12 @@ static void memo_arrays(const struct gprof *g, struct report *r)
 	r->nshown = g->syms.len;
 	r->shown = xcalloc(r->nshown, sizeof *r->shown);
 	r->shown_len = xcalloc(r->nshown, sizeof *r->shown_len);
+	/* One label per cache line, not two halves of two: the array
+	   starts at the first 64-byte boundary of room for one more. */
+	_Static_assert(sizeof *r->label == 64, "a label fills a cache line");
+	r->label_mem = xcalloc(r->nshown + 1, sizeof *r->label);
+	r->label = (struct sym_label *)(((uintptr_t)r->label_mem + 63) &
+	                                ~(uintptr_t)63);
 	r->loc = xcalloc(r->nshown, sizeof *r->loc);
 }
 
@@ -159,23 +186,17 @@ const char *display_name(const struct gprof *g, struct report *r,
 	return r->shown[i];
 }
 
-/* Asks for the memory of s's display name, if it is made already (the
-   call graph, whose lines name symbols all over memory). */
-void report_prefetch_name(const struct gprof *g, const struct report *r,
-                          const struct sym *s)
+void report_prefetch_shown(const struct gprof *g, const struct report *r,
+                           const struct sym *s)
 {
 	if (!r->shown || !in_table(g, s))
 		return;
-	size_t i = (size_t)(s - g->syms.base);
-
-	__builtin_prefetch(&r->shown[i]);
-	if (r->shown[i])
-		__builtin_prefetch(r->shown[i]);
+	__builtin_prefetch(&r->shown[s - g->syms.base]);
+	__builtin_prefetch(&r->shown_len[s - g->syms.base]);
 }
 
-/* display_name() and its length. */
-static const char *name_and_len(const struct gprof *g, struct report *r,
-                                const struct sym *s, size_t *len)
+const char *display_name_len(const struct gprof *g, struct report *r,
+                             const struct sym *s, size_t *len)
 {
 	const char *name = display_name(g, r, s);
 	if (!in_table(g, s) || r->shown_len[s - g->syms.base] == UINT32_MAX)
@@ -185,25 +206,17 @@ static const char *name_and_len(const struct gprof *g, struct report *r,
 	return name;
 }
 
-/* Name plus cycle membership and call-graph index: "a <cycle 1> [4]".
-   An index in parentheses marks an entry that is not printed. */
-void print_sym_name(const struct gprof *g, struct report *r,
-                    const struct sym *s)
+/* " <cycle N>" and " [N]" or " (N)" into buf (64 bytes); the length. */
+static size_t decoration(const struct sym *s, char *buf)
 {
-	char buf[64];
 	size_t n = 0;
-	FILE *out = r->out;
 
-	size_t len;
-	const char *name = name_and_len(g, r, s, &len);
-
-	fwrite(name, 1, len, out);
 	if (s->cycle_num > 0) {
 		memcpy(buf, " <cycle ", 8);
 		n = 8 + (size_t)fmt_uint(buf + 8, (uint64_t)s->cycle_num, 0, false);
 		buf[n++] = '>';
 	} else if (s->cycle_num != 0) {
-		n = (size_t)snprintf(buf, sizeof buf, " <cycle %d>", s->cycle_num);
+		n = (size_t)snprintf(buf, 64, " <cycle %d>", s->cycle_num);
 	}
 	if (s->index > 0) {
 		buf[n++] = ' ';
@@ -211,8 +224,62 @@ void print_sym_name(const struct gprof *g, struct report *r,
 		n += (size_t)fmt_uint(buf + n, (uint64_t)s->index, 0, false);
 		buf[n++] = s->print_flag ? ']' : ')';
 	} else if (s->index != 0) {
-		n += (size_t)snprintf(buf + n, sizeof buf - n,
+		n += (size_t)snprintf(buf + n, 64 - n,
 		                      s->print_flag ? " [%d]" : " (%d)", s->index);
 	}
-	fwrite(buf, 1, n, out);
+	return n;
+}
+
+/* Makes the label of s into l (which holds none). */
+static void make_label(const struct gprof *g, struct report *r,
+                       const struct sym *s, struct sym_label *l)
+{
+	char deco[64];
+	size_t len, dlen = decoration(s, deco);
+	const char *name = display_name_len(g, r, s, &len);
+	char *text = l->u.text;
+
+	if (len + dlen > LABEL_INLINE)
+		text = l->u.heap = xmalloc(len + dlen);
+	memcpy(text, name, len);
+	memcpy(text + len, deco, dlen);
+	l->len = len + dlen;
+	l->cycle_calls = s->cyc_head ? s->cyc_head->ncalls : s->ncalls;
+	l->cycle_num = s->cycle_num;
+}
+
+const struct sym_label *report_make_label(const struct gprof *g,
+                                          struct report *r,
+                                          const struct sym *s)
+{
+	if (!in_table(g, s)) {
+		free_label(&r->scratch);
+		make_label(g, r, s, &r->scratch);
+		return &r->scratch;
+	}
+	memo_arrays(g, r);
+	struct sym_label *l = &r->label[s - g->syms.base];
+
+	if (l->len == 0)
+		make_label(g, r, s, l);
+	return l;
+}
+
+/* Name plus cycle membership and call-graph index: "a <cycle 1> [4]".
+   An index in parentheses marks an entry that is not printed. */
+void print_sym_name(const struct gprof *g, struct report *r,
+                    const struct sym *s)
+{
+	const struct sym_label *l = report_label(g, r, s);
+
+	ob_write(&r->ob, label_text(l), l->len);
+}
+
+void report_prefetch_name(const struct gprof *g, const struct report *r,
+                          const struct sym *s)
+{
+	const struct sym_label *l = report_label_slot(g, r, s);
+
+	if (l)
+		__builtin_prefetch(l);
 }

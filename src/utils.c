@@ -179,6 +179,40 @@ const char *str_intern(struct gprof *g, const char *s)
 
 /* ---- fast number formatting for the reports ---- */
 
+/* A big report formats millions of numbers: digits go two at a time,
+   straight to their place, and blanks are written in blocks of a fixed
+   size (which compile to a few stores, not a call). */
+static const char digit_pairs[] =
+	"0001020304050607080910111213141516171819"
+	"2021222324252627282930313233343536373839"
+	"4041424344454647484950515253545556575859"
+	"6061626364656667686970717273747576777879"
+	"8081828384858687888990919293949596979899";
+
+/* The number of decimal digits of v. */
+static int ndigits(uint64_t v)
+{
+	uint64_t p = 10;
+	int n = 1;
+
+	for (; n < 20 && v >= p; n++)
+		p *= 10;
+	return n;
+}
+
+/* The low `count` digits of v, with leading zeros, ending just before
+   `end`. */
+static inline void digits_before(char *end, uint64_t v, int count)
+{
+	for (; count >= 2; count -= 2) {
+		end -= 2;
+		memcpy(end, digit_pairs + 2 * (v % 100), 2);
+		v /= 100;
+	}
+	if (count)
+		end[-1] = (char)('0' + v % 10);
+}
+
 /* Writes v as printf("%*.*f", width, prec, v) does into buf (FMT_BUF
    bytes) and returns the length.  printf rounds the exact binary value;
    so does this, because it is used only when the scaled value is clearly
@@ -187,6 +221,8 @@ const char *str_intern(struct gprof *g, const char *s)
 int fmt_fixed(char *buf, double v, int width, int prec)
 {
 	static const double p10[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6 };
+	static const uint64_t u10[] = { 1, 10, 100, 1000, 10000, 100000,
+	                                1000000 };
 	double mag = v < 0 ? -v : v;
 	if (prec < 0 || prec > 6 || width > 40 || !(mag < 1e15 / p10[prec]))
 		return snprintf(buf, FMT_BUF, "%*.*f", width, prec, v);
@@ -198,21 +234,21 @@ int fmt_fixed(char *buf, double v, int width, int prec)
 	if (off <= a * 0x1p-50 + 0x1p-60)
 		return snprintf(buf, FMT_BUF, "%*.*f", width, prec, v);
 	n += frac > 0.5;
-	char tmp[48];
-	int len = 0;
-	for (int i = 0; i < prec; i++, n /= 10)
-		tmp[len++] = (char)('0' + n % 10);
-	if (prec > 0)
-		tmp[len++] = '.';
-	do
-		tmp[len++] = (char)('0' + n % 10);
-	while ((n /= 10) != 0);
-	if (signbit(v))
-		tmp[len++] = '-';
+	/* n < 10^15 here: at most 16 digits, a point and a sign */
+	uint64_t whole = n / u10[prec];
+	int nwhole = ndigits(whole), neg = signbit(v) != 0;
+	int len = neg + nwhole + (prec > 0 ? 1 + prec : 0);
 	int pad = width > len ? width - len : 0;
-	memset(buf, ' ', (size_t)pad);
-	for (int i = 0; i < len; i++)
-		buf[pad + i] = tmp[len - 1 - i];
+	char *end = buf + pad + len;
+	memset(buf, ' ', 40);
+	if (prec > 0) {
+		digits_before(end, n % u10[prec], prec);
+		end -= prec + 1;
+		*end = '.';
+	}
+	digits_before(end, whole, nwhole);
+	if (neg)
+		buf[pad] = '-';
 	buf[pad + len] = '\0';
 	return pad + len;
 }
@@ -221,23 +257,12 @@ int fmt_fixed(char *buf, double v, int width, int prec)
    least); returns the length. */
 int fmt_uint(char *buf, uint64_t v, int width, bool left)
 {
-	char tmp[24];
-	int len = 0, pad;
-	do
-		tmp[len++] = (char)('0' + v % 10);
-	while ((v /= 10) != 0);
+	int len = ndigits(v);
 	if (width > 31)
 		width = 31;
-	pad = width > len ? width - len : 0;
-	int at = 0;
-	if (!left)
-		for (; at < pad; at++)
-			buf[at] = ' ';
-	for (int i = 0; i < len; i++)
-		buf[at++] = tmp[len - 1 - i];
-	if (left)
-		for (int i = 0; i < pad; i++)
-			buf[at++] = ' ';
-	buf[at] = '\0';
-	return at;
+	int pad = width > len ? width - len : 0;
+	memset(buf, ' ', 31);
+	digits_before(buf + (left ? 0 : pad) + len, v, len);
+	buf[len + pad] = '\0';
+	return len + pad;
 }
