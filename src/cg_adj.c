@@ -24,6 +24,32 @@ static uint32_t sym_number(const struct symtab *st, const struct sym *s)
 	return (uint32_t)(s - st->base);
 }
 
+/*
+ * Calls f(arc, ctx) for each arc of s's callee list, in list order.
+ *
+ * Arcs built in bulk (arc_bulk.c) lie in memory in the order their lists
+ * run backwards.  Following the links makes each step wait for the arc
+ * before it; stepping an index down through such a run, and only
+ * checking each link against it, lets the processor fetch arcs ahead
+ * (the walk over a million arcs took several times as long).  A link
+ * that goes elsewhere is followed.
+ */
+#define FOR_EACH_CALLEE(s, a, body)                                       \
+	do {                                                              \
+		const struct arc *run_ = (s)->children;                   \
+		size_t j_ = 0;                                            \
+		while (run_) {                                            \
+			const struct arc *a = run_ - j_;                  \
+			body;                                             \
+			if (a->next_child == run_ - j_ - 1) {             \
+				j_++;                                     \
+				continue;                                 \
+			}                                                 \
+			run_ = a->next_child;                             \
+			j_ = 0;                                           \
+		}                                                         \
+	} while (0)
+
 void cg_adj_build(const struct gprof *g, struct cg_adj *adj)
 {
 	const struct symtab *st = &g->syms;
@@ -34,8 +60,7 @@ void cg_adj_build(const struct gprof *g, struct cg_adj *adj)
 	adj->kid = xmalloc(cap * sizeof *adj->kid);
 	for (size_t i = 0; i < st->len; i++) {
 		adj->first[i] = (uint32_t)k;
-		for (const struct arc *a = st->base[i].children; a;
-		     a = a->next_child) {
+		FOR_EACH_CALLEE(&st->base[i], a, {
 			if (k == cap) {
 				/* (narcs counts every arc: this is for safety) */
 				cap *= 2;
@@ -44,7 +69,7 @@ void cg_adj_build(const struct gprof *g, struct cg_adj *adj)
 			if (k >= CG_ADJ_NOT_SYM)
 				die_plain("too many arcs in the call graph");
 			adj->kid[k++] = sym_number(st, a->child);
-		}
+		});
 	}
 	adj->first[st->len] = (uint32_t)k;
 }
@@ -62,8 +87,7 @@ void cg_adj_arcs(const struct gprof *g, struct cg_adj *adj)
 	for (size_t i = 0; i < st->len; i++) {
 		struct arc **seg = cg_adj_callees(adj, i);
 
-		for (struct arc *a = st->base[i].children; a; a = a->next_child)
-			*seg++ = a;
+		FOR_EACH_CALLEE(&st->base[i], a, *seg++ = (struct arc *)a);
 		*seg = NULL;
 	}
 }

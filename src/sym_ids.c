@@ -88,26 +88,52 @@ static const struct source_file *spec_file(struct gprof *g, const char *name)
 struct resolved {               /* a symspec with its file looked up */
 	const struct symspec *sp;
 	const struct source_file *file;
+	uint64_t func_hash;          /* name_hash(sp->func), if any */
 };
 
+/* Every symbol is offered to every spec, and GNU's default specs alone
+   are a few dozen: comparing hashes first spares most of the string
+   comparisons (FNV-1a). */
+static uint64_t name_hash(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
+	return h;
+}
+
+static struct resolved resolve_spec(struct gprof *g, const struct symspec *sp)
+{
+	return (struct resolved){ sp, sp->file ? spec_file(g, sp->file) : NULL,
+	                          sp->func ? name_hash(sp->func) : 0 };
+}
+
+/* The name specs are matched against: without the target's leading
+   character. */
+static const char *spec_name(const struct gprof *g, const struct sym *s)
+{
+	const char *name = s->name;
+
+	if (g->leading_char && name[0] == g->leading_char)
+		name++;
+	return name;
+}
+
+/* `hash` is name_hash(spec_name(g, s)). */
 static bool spec_match(struct gprof *g, const struct resolved *r,
-                       struct sym *s)
+                       struct sym *s, uint64_t hash)
 {
 	const struct symspec *sp = r->sp;
+	if (sp->func && hash != r->func_hash)
+		return false;
 	if (sp->file_given || sp->line != 0)
 		sym_lookup_file(g, s);
 	if (sp->file_given && (!r->file || s->file != r->file))
 		return false;
 	if (sp->line != 0 && s->line != sp->line)
 		return false;
-	if (sp->func) {
-		const char *name = s->name;
-		if (g->leading_char && name[0] == g->leading_char)
-			name++;
-		if (strcmp(name, sp->func) != 0)
-			return false;
-	}
-	return true;
+	return !sp->func || strcmp(spec_name(g, s), sp->func) == 0;
 }
 
 static size_t range_push(struct spec_range **v, size_t *n, const struct sym *s,
@@ -170,24 +196,24 @@ static void collect_runs(struct gprof *g)
 	struct resolved *rr = xcalloc(n + 1, sizeof *rr);
 	for (size_t k = 0; k < n; k++) {
 		struct parsed_spec *ps = &g->spec_list[k];
-		lr[k] = (struct resolved){ &ps->left, ps->left.file ?
-			spec_file(g, ps->left.file) : NULL };
-		rr[k] = (struct resolved){ &ps->right, ps->right.file ?
-			spec_file(g, ps->right.file) : NULL };
+		lr[k] = resolve_spec(g, &ps->left);
+		rr[k] = resolve_spec(g, &ps->right);
 	}
-	for (size_t i = 0; i < g->syms.len; i++) {
+	for (size_t i = 0; i < g->syms.len && n > 0; i++) {
 		struct sym *s = &g->syms.base[i];
+		uint64_t h = name_hash(spec_name(g, s));
+
 		for (size_t k = 0; k < n; k++) {
 			struct parsed_spec *ps = &g->spec_list[k];
 			struct spec_table_ranges *t = &g->tables[ps->table];
-			if (spec_match(g, &lr[k], s)) {
+			if (spec_match(g, &lr[k], s, h)) {
 				debug_printf(g, DBG_IDS, "[sym_ids] %s matches "
 				             "table %d spec %zu\n", s->name,
 				             ps->table, k);
 				extend(&t->v, &t->n, &ps->left_at, &ps->left_entry,
 				       s, i, k);
 			}
-			if (ps->has_right && spec_match(g, &rr[k], s))
+			if (ps->has_right && spec_match(g, &rr[k], s, h))
 				extend(&ps->rights, &ps->nrights, &ps->right_at,
 				       &ps->right_entry, s, i, k);
 		}
