@@ -425,7 +425,9 @@ struct sym **cg_entries_by_time(struct gprof *g, size_t *nentries)
 
 		entry_key_of(&g->cycles[i], &k[j], &p[j]);
 	}
-	stable_sort_desc((void **)p, n, total_of, NULL, cmp_total, NULL);
+	static const struct desc_keys keys = { total_of, NULL, NULL };
+
+	stable_sort_desc((void **)p, n, &keys, cmp_total, NULL);
 	struct sym **v = xmalloc((n ? n : 1) * sizeof *v);
 
 	for (size_t i = 0; i < n; i++) {

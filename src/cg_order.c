@@ -318,8 +318,9 @@ static void sort_members(struct gprof *g, struct sym *cyc)
 		k[i].sym = m[i];
 		v[i] = &k[i];
 	}
-	stable_sort_desc((void **)v, n, member_total, member_calls, cmp_member,
-	                 NULL);
+	static const struct desc_keys keys = { member_total, member_calls, NULL };
+
+	stable_sort_desc((void **)v, n, &keys, cmp_member, NULL);
 	for (size_t i = 0; i < n; i++)
 		m[i] = v[i]->sym;
 	cyc->cyc_next = m[0];

@@ -45,6 +45,11 @@ static uint64_t calls_of(const void *p)
 	return ((const struct time_key *)p)->ncalls;
 }
 
+static const char *name_of(const void *p)
+{
+	return ((const struct time_key *)p)->name;
+}
+
 /* Every symbol, in the order above. */
 static struct sym **by_time(const struct gprof *g)
 {
@@ -59,7 +64,9 @@ static struct sym **by_time(const struct gprof *g)
 		k[i] = (struct time_key){ s->hist_time, s->ncalls, s->name, s };
 		p[i] = &k[i];
 	}
-	stable_sort_desc((void **)p, n, time_of, calls_of, cmp_time, NULL);
+	static const struct desc_keys keys = { time_of, calls_of, name_of };
+
+	stable_sort_desc((void **)p, n, &keys, cmp_time, NULL);
 	for (size_t i = 0; i < n; i++)
 		v[i] = p[i]->sym;
 	free(p);

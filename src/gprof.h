@@ -504,12 +504,17 @@ int fmt_uint(char *buf, uint64_t v, int width, bool left);
 /* ---- sort.c: glibc-msort-compatible stable merge sort ---- */
 typedef int (*cmp_fn)(const void *a, const void *b, void *ctx);
 void stable_sort(void *base, size_t n, size_t size, cmp_fn cmp, void *ctx);
-/* stable_sort() of pointers whose comparison orders first by a double,
-   descending (first(v[i]) gives it), then (unless `second` is NULL) by
-   an integer, descending, then as cmp says: the same result, faster. */
-void stable_sort_desc(void **v, size_t n, double (*first)(const void *),
-                      uint64_t (*second)(const void *), cmp_fn cmp,
-                      void *ctx);
+/* stable_sort() of pointers whose comparison's first tests are: a double,
+   descending (first); if `second` is set, an integer, descending; if
+   `name` is set too, a string as strcmp() orders it.  cmp, the whole
+   comparison, decides the ties of these: the same result, faster. */
+struct desc_keys {
+	double (*first)(const void *);
+	uint64_t (*second)(const void *);
+	const char *(*name)(const void *);
+};
+void stable_sort_desc(void **v, size_t n, const struct desc_keys *dk,
+                      cmp_fn cmp, void *ctx);
 
 /* ---- symtab.c ---- */
 struct sym *symtab_add(struct symtab *tab);

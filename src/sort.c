@@ -77,14 +77,23 @@ static void merge_sort_ptr(const struct sort_ctx *s, void **b, size_t n)
 	memcpy(b, s->tmp, (n - n2) * sizeof *b);
 }
 
-/* The same merge again, over pointers that carry two 64-bit keys ordered
-   as the comparison's first tests order them (see stable_sort_keyed):
+/* The same merge again, over pointers that carry 64-bit keys ordered as
+   the comparison's first tests order them (see stable_sort_keyed):
    most steps then compare two integers side by side in memory instead
    of calling through to two structures elsewhere. */
 struct keyed {
-	uint64_t key, key2;          /* compared in that order */
+	uint64_t key[4];             /* compared in that order */
 	void *p;
 };
+
+/* Whether a goes before b by their keys: -1 before, 1 after, 0 equal. */
+static inline int keys_order(const struct keyed *a, const struct keyed *b)
+{
+	for (int i = 0; i < 4; i++)
+		if (a->key[i] != b->key[i])
+			return a->key[i] < b->key[i] ? -1 : 1;
+	return 0;
+}
 
 static void merge_sort_keyed(const struct sort_ctx *s, struct keyed *b,
                              size_t n)
@@ -97,9 +106,8 @@ static void merge_sort_keyed(const struct sort_ctx *s, struct keyed *b,
 	merge_sort_keyed(s, b1, n1);
 	merge_sort_keyed(s, b2, n2);
 	while (n1 > 0 && n2 > 0) {
-		bool left = b1->key != b2->key ? b1->key < b2->key
-		          : b1->key2 != b2->key2 ? b1->key2 < b2->key2
-		          : s->cmp(&b1->p, &b2->p, s->ctx) <= 0;
+		int o = keys_order(b1, b2);
+		bool left = o != 0 ? o < 0 : s->cmp(&b1->p, &b2->p, s->ctx) <= 0;
 
 		if (left) {
 			*out++ = *b1++;
@@ -116,12 +124,11 @@ static void merge_sort_keyed(const struct sort_ctx *s, struct keyed *b,
 	memcpy(b, s->tmp, (n - n2) * sizeof *b);
 }
 
-/* Sorts the pointers v as stable_sort() would with cmp, given for each a
-   key pair such that (key, key2) of v[i] is below that of v[j], compared
-   in that order, whenever cmp(&v[i], &v[j]) < 0, and above it whenever
-   cmp says > 0 (equal pairs say nothing): every merge step then takes
-   the same side as with cmp alone, so the result is the same to the last
-   tie. */
+/* Sorts the pointers v as stable_sort() would with cmp, given for each
+   keys such that those of v[i], compared in order, are below those of
+   v[j] whenever cmp(&v[i], &v[j]) < 0, and above them whenever cmp says
+   > 0 (equal keys say nothing): every merge step then takes the same
+   side as with cmp alone, so the result is the same to the last tie. */
 static void stable_sort_keyed(void **v, struct keyed *kv, size_t n,
                               cmp_fn cmp, void *ctx)
 {
@@ -152,17 +159,31 @@ static bool key_desc(double x, uint64_t *key)
 	return true;
 }
 
-void stable_sort_desc(void **v, size_t n, double (*first)(const void *),
-                      uint64_t (*second)(const void *), cmp_fn cmp, void *ctx)
+/* Bytes i*8 .. i*8+7 of s, big-endian, zeros past its end: comparing
+   these in order compares as strcmp() does, up to 16 bytes. */
+static void name_keys(const char *s, uint64_t *k)
+{
+	size_t i = 0;
+
+	k[0] = k[1] = 0;
+	for (; i < 16 && s[i]; i++)
+		k[i / 8] |= (uint64_t)(unsigned char)s[i] << (56 - 8 * (i % 8));
+}
+
+void stable_sort_desc(void **v, size_t n, const struct desc_keys *dk,
+                      cmp_fn cmp, void *ctx)
 {
 	if (n <= 1)
 		return;
-	struct keyed *kv = xmalloc(n * sizeof *kv);
+	struct keyed *kv = xcalloc(n, sizeof *kv);
 	size_t i = 0;
 
-	for (; i < n && key_desc(first(v[i]), &kv[i].key); i++) {
+	for (; i < n && key_desc(dk->first(v[i]), &kv[i].key[0]); i++) {
 		/* descending: the complement ascends */
-		kv[i].key2 = second ? ~second(v[i]) : 0;
+		if (dk->second)
+			kv[i].key[1] = ~dk->second(v[i]);
+		if (dk->name)
+			name_keys(dk->name(v[i]), &kv[i].key[2]);
 		kv[i].p = v[i];
 	}
 	if (i == n)

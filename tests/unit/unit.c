@@ -8,6 +8,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #include "gprof.h"
@@ -82,6 +83,75 @@ static void test_sort_pattern(void)
 		ok = memcmp(a, b, (size_t)n * sizeof a[0]) == 0;
 	}
 	check(ok, "sort_matches_glibc_qsort");
+}
+
+/* stable_sort_desc() must give exactly stable_sort()'s order, ties,
+   NaN, -0.0, names sharing 16 bytes and an inconsistent rule included
+   (that rule comes before the names, so it is tried without name keys,
+   as a comparison's later tests may be anything). */
+struct dk_item {
+	double t;
+	uint64_t c;
+	const char *name;
+	bool head;                   /* like a cycle header: always first */
+};
+
+static double dk_t(const void *p) { return ((const struct dk_item *)p)->t; }
+static uint64_t dk_c(const void *p) { return ((const struct dk_item *)p)->c; }
+static const char *dk_name(const void *p)
+{
+	return ((const struct dk_item *)p)->name;
+}
+
+static int cmp_dk(const void *pa, const void *pb, void *ctx)
+{
+	const struct dk_item *a = *(struct dk_item *const *)pa;
+	const struct dk_item *b = *(struct dk_item *const *)pb;
+	(void)ctx;
+	if (a->t != b->t)
+		return a->t > b->t ? -1 : 1;
+	if (a->c != b->c)
+		return a->c > b->c ? -1 : 1;
+	if (a->head)
+		return -1;           /* both ways for two heads: inconsistent */
+	if (b->head)
+		return 1;
+	return strcmp(a->name, b->name);
+}
+
+static void test_sort_desc(void)
+{
+	static const char *const names[] = {
+		"a", "b", "bf_node_0000000001", "bf_node_0000000002",
+		"bf_node_000000000", "bf_node_0000000001x", "\xe9t\xe9", "",
+		"zzzzzzzzzzzzzzzzzzzz", "zzzzzzzzzzzzzzzzzzza"
+	};
+	static const double times[] = { 0.0, -0.0, 1.5, 2.0, -3.0, 1e300 };
+	struct desc_keys keys = { dk_t, dk_c, dk_name };
+	bool ok = true;
+
+	srand(7);
+	for (int t = 0; t < 3000 && ok; t++) {
+		int n = rand() % 80;
+		struct dk_item it[80];
+		struct dk_item *a[80], *b[80];
+
+		for (int i = 0; i < n; i++) {
+			it[i] = (struct dk_item){ times[rand() % 6],
+			        (uint64_t)(rand() % 3), names[rand() % 10],
+			        t % 2 == 0 && rand() % 9 == 0 };
+			if (t % 50 == 0 && rand() % 20 == 0)
+				it[i].t = NAN;
+			a[i] = b[i] = &it[i];
+		}
+		/* keys for a prefix of the comparison's tests only */
+		keys.name = t % 2 ? dk_name : NULL;
+		keys.second = t % 2 || t % 3 ? dk_c : NULL;
+		stable_sort(a, (size_t)n, sizeof a[0], cmp_dk, NULL);
+		stable_sort_desc((void **)b, (size_t)n, &keys, cmp_dk, NULL);
+		ok = memcmp(a, b, (size_t)n * sizeof a[0]) == 0;
+	}
+	check(ok, "sort_desc_matches_stable_sort");
 }
 
 static struct sym *add(struct symtab *t, vma_t addr, const char *name,
@@ -260,6 +330,7 @@ int main(void)
 {
 	test_sort_stable();
 	test_sort_pattern();
+	test_sort_desc();
 	test_symtab_dups();
 	test_symtab_lookup_many();
 	test_sort_sizes();
