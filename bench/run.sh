@@ -79,7 +79,8 @@ self_prog() {
 	d=$out/self
 	if [ ! -f "$d/gmon.out" ] || [ "$ours" -nt "$d/gmon.out" ]; then
 		rm -rf "$d" && mkdir -p "$d"
-		libs=$(sed -n 's/^LIBS *= *//p' "$top/config.mk")
+		# (config.mk's libraries, and -lm, which the Makefile adds)
+		libs="$(sed -n 's/^LIBS *= *//p' "$top/config.mk") -lm"
 		# the tool's sources: main.c and every file without a main()
 		srcs="$top/src/main.c $(grep -L '^int main' "$top"/src/*.c)"
 		# shellcheck disable=SC2086
