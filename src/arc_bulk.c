@@ -59,13 +59,89 @@ static bool bulk_allowed(const struct gprof *g)
 	       g->syms.len < UINT32_MAX;
 }
 
+static uint64_t rec_count(const struct arc_pending *q, uint32_t count,
+                          size_t r);
+
+/* Below this many records the array just grows. */
+#define COMPACT_MIN (1u << 20)
+
+static size_t pair_hash(const struct arc_rec *a, size_t mask)
+{
+	uint64_t h = ((uint64_t)a->parent << 32 | a->child) *
+	             0x9e3779b97f4a7c15ull;
+
+	return (size_t)(h >> 29) & mask;
+}
+
+/* The wide counts again, for the records of v as they are now (sums
+   holds each record's whole count). */
+static void rewiden(struct arc_pending *q, const uint64_t *sums)
+{
+	q->nwide = 0;
+	for (size_t r = 0; r < q->n; r++) {
+		if (sums[r] < WIDE)
+			continue;
+		if (q->nwide == q->wide_cap) {
+			q->wide_cap = q->wide_cap ? q->wide_cap * 2 : 16;
+			q->wide = xrealloc(q->wide, q->wide_cap * sizeof *q->wide);
+		}
+		q->wide[q->nwide++] = (struct wide_count){ r, sums[r] };
+	}
+}
+
+/*
+ * Merges the repeated records of one arc into its first, in place: the
+ * first records keep their order, which is all the arcs' creation
+ * numbers depend on, and counts add up as merge_records() would add
+ * them.  Summing a thousand profiles (-s) otherwise kept every record of
+ * every file, hundreds of megabytes where the arcs are a few thousand.
+ */
+static void pending_compact(struct arc_pending *q)
+{
+	size_t size = 1, u = 0;
+
+	while (size < 2 * q->n)
+		size *= 2;
+	uint32_t *slot = xmalloc(size * sizeof *slot);
+	uint64_t *sums = xmalloc(q->n * sizeof *sums);
+
+	memset(slot, 0xff, size * sizeof *slot);
+	for (size_t r = 0; r < q->n; r++) {
+		const struct arc_rec *a = &q->v[r];
+		uint64_t count = rec_count(q, a->count, r);
+		size_t b = pair_hash(a, size - 1);
+
+		while (slot[b] != UINT32_MAX && (q->v[slot[b]].parent != a->parent ||
+		                                 q->v[slot[b]].child != a->child))
+			b = (b + 1) & (size - 1);
+		if (slot[b] != UINT32_MAX) {
+			sums[slot[b]] += count;
+			continue;
+		}
+		slot[b] = (uint32_t)u;
+		sums[u] = count;
+		q->v[u++] = (struct arc_rec){ a->parent, a->child, 0 };
+	}
+	free(slot);
+	q->n = u;
+	for (size_t r = 0; r < u; r++)
+		q->v[r].count = sums[r] < WIDE ? (uint32_t)sums[r] : WIDE;
+	rewiden(q, sums);
+	free(sums);
+}
+
 static void pending_push(struct arc_pending *q, uint32_t p, uint32_t c,
                          uint64_t count)
 {
 	if (q->n == q->cap) {
-		/* Large blocks are mmapped: growth moves no pages. */
-		q->cap = q->cap ? q->cap * 2 : 4096;
-		q->v = xrealloc(q->v, q->cap * sizeof *q->v);
+		if (q->n >= COMPACT_MIN)
+			pending_compact(q);
+		/* Grow unless compacting freed half of it. */
+		if (q->n == q->cap || q->n > q->cap / 2) {
+			/* Large blocks are mmapped: growth moves no pages. */
+			q->cap = q->cap ? q->cap * 2 : 4096;
+			q->v = xrealloc(q->v, q->cap * sizeof *q->v);
+		}
 	}
 	if (count >= WIDE) {
 		if (q->nwide == q->wide_cap) {

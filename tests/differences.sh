@@ -73,6 +73,42 @@ if [ -x "$REF" ]; then
 	! cmp -s gnu-two.out gnu-sum.out
 	result "diff:sum-keeps-big-arc-counts-gnu-truncates" $?
 fi
+# Summing many records of few arcs: past a million records the pending
+# ones are merged as they come (src/arc_bulk.c), a wide sum included.  A
+# profile of 1.2 million records must read as one with each arc's total
+# in a few records, and sum (-s) to the same gmon.sum.
+cd "$WORK/big" || exit 1
+addr() { nm "$G/prog" | awk -v f="$1" '$3 == f { print $1 }'; }
+python3 - "$(addr main)" "$(addr spin)" "$(addr red)" "$(addr green)" \
+	"$(addr leaf)" <<'PY'
+import struct, sys
+main, spin, red, green, leaf = (int(a, 16) for a in sys.argv[1:6])
+arcs = [(main + 1, spin), (spin + 1, leaf), (red + 1, green), (green + 1, red)]
+hdr = b"gmon" + struct.pack("<I", 1) + bytes(12)
+rec = lambda f, s, c: b"\x01" + struct.pack("<QQI", f, s, c)
+one = b"".join(rec(f, s, 1) for f, s in arcs)
+wide = rec(*arcs[0], 4000000000)
+with open("many.out", "wb") as out:
+    out.write(hdr + one + wide + one * 299998 + wide + one)
+totals = [300000 + 8000000000, 300000, 300000, 300000]
+with open("few.out", "wb") as out:
+    out.write(hdr)
+    for (f, s), t in zip(arcs, totals):
+        while t:
+            c = min(t, 0xffffffff)
+            out.write(rec(f, s, c))
+            t -= c
+PY
+"$CAND" -b -q "$G/prog" many.out > many.txt 2>/dev/null
+"$CAND" -b -q "$G/prog" few.out > few.txt 2>/dev/null
+grep -q 8000300000 many.txt && cmp -s many.txt few.txt
+result "diff:many-records-merged-as-read" $?
+mkdir -p m f
+(cd m && "$CAND" -s "$G/prog" ../many.out > /dev/null 2>&1)
+(cd f && "$CAND" -s "$G/prog" ../few.out > /dev/null 2>&1)
+cmp -s m/gmon.sum f/gmon.sum
+result "diff:many-records-sum" $?
+
 # -d NUM: traces of each area (their text is our own), then the report.
 cd "$WORK" || exit 1
 F=$TESTS_DIR/fixtures/cycle-O0
