@@ -183,6 +183,18 @@ static struct sym **topo_order(struct gprof *g)
 	return v;
 }
 
+/* What `head` inherits from one caller p of m over `count` calls.  Arcs
+   that were never taken (-c) carry no time. */
+static void inherit_one(struct sym *head, const struct sym *m,
+                        const struct sym *p, uint64_t count)
+{
+	if (p == m || p->cyc_head == head)
+		return;
+	head->print_flag |= p->print_flag;
+	if (head->ncalls != 0)
+		head->fract += p->fract * ((double)count / (double)head->ncalls);
+}
+
 /* One symbol's share from its callers, in the order of its parents list
    (the sum's order is GNU's): from the packed callers when there are
    any, a walk of a few megabytes in order instead of a list all over
@@ -195,29 +207,12 @@ static void inherit_from(const struct gprof *g, const struct sym *m,
 		const struct caller *c = g->callers + g->callers_start[i];
 		const struct caller *end = g->callers + g->callers_start[i + 1];
 
-		for (; c < end; c++) {
-			const struct sym *p = &g->syms.base[c->parent];
-
-			if (p == m || p->cyc_head == head)
-				continue;
-			head->print_flag |= p->print_flag;
-			if (head->ncalls != 0)
-				head->fract += p->fract *
-				               ((double)c->count / (double)head->ncalls);
-		}
+		for (; c < end; c++)
+			inherit_one(head, m, &g->syms.base[c->parent], c->count);
 		return;
 	}
-	for (const struct arc *a = m->parents; a; a = a->next_parent) {
-		const struct sym *p = a->parent;
-
-		if (p == m || p->cyc_head == head)
-			continue;
-		head->print_flag |= p->print_flag;
-		/* Arcs that were never taken (-c) carry no time. */
-		if (head->ncalls != 0)
-			head->fract += p->fract *
-			               ((double)a->count / (double)head->ncalls);
-	}
+	for (const struct arc *a = m->parents; a; a = a->next_parent)
+		inherit_one(head, m, a->parent, a->count);
 }
 
 /* A symbol in no cycle inherits from its callers; a cycle inherits as a

@@ -23,13 +23,10 @@ export LC_ALL=C
 # (none now: -B, GNU's undocumented synonym of -q, is in --help).
 HELP_GAPS=""
 
-result() {  # NAME STATUS [DETAIL]
-	if [ "$2" = 0 ]; then
-		echo "PASS: manpages:$1"
-	else
-		echo "FAIL: manpages:$1${3:+ ($3)}"
-	fi
-}
+TESTS_DIR=$(pwd)/tests
+# shellcheck source=tests/lib.sh
+. "$TESTS_DIR/lib.sh"
+result() { check_result manpages "$@"; }  # NAME STATUS [DETAIL]
 
 have_groff=1
 command -v groff > /dev/null 2>&1 || have_groff=0
