@@ -395,6 +395,31 @@ static double total_of(const void *p)
 	return ((const struct entry_key *)p)->total;
 }
 
+/* The tests after the time as one descending integer: the class (a
+   cycle header, another nameless entry, a name without a leading '_', a
+   name with one) and then the calls, which a count past 2^62 cannot
+   join: such counts tie here and the name key steps aside (below), so
+   that cmp_total decides. */
+#define CALLS_CAP ((UINT64_C(1) << 62) - 1)
+
+static uint64_t class_calls_of(const void *p)
+{
+	const struct entry_key *k = p;
+
+	if (!k->name)
+		return (uint64_t)(k->cycle_num != 0 ? 3 : 2) << 62;
+	uint64_t calls = k->ncalls < CALLS_CAP ? k->ncalls : CALLS_CAP;
+
+	return (uint64_t)(k->name[0] != '_') << 62 | calls;
+}
+
+static const char *entry_name_of(const void *p)
+{
+	const struct entry_key *k = p;
+
+	return k->name && k->ncalls < CALLS_CAP ? k->name : "";
+}
+
 static void entry_key_of(struct sym *s, struct entry_key *k,
                          struct entry_key **p)
 {
@@ -420,7 +445,10 @@ struct sym **cg_entries_by_time(struct gprof *g, size_t *nentries)
 
 		entry_key_of(&g->cycles[i], &k[j], &p[j]);
 	}
-	static const struct desc_keys keys = { total_of, NULL, NULL };
+	/* Two cycle headers of one time each claim to come first, which to
+	   the merge is a tie: a weak order as the sort sees it. */
+	static const struct desc_keys keys = { total_of, class_calls_of,
+	                                       entry_name_of, true };
 
 	stable_sort_desc((void **)p, n, &keys, cmp_total, NULL);
 	struct sym **v = xmalloc((n ? n : 1) * sizeof *v);

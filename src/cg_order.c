@@ -318,7 +318,8 @@ static void sort_members(struct gprof *g, struct sym *cyc)
 		k[i].sym = m[i];
 		v[i] = &k[i];
 	}
-	static const struct desc_keys keys = { member_total, member_calls, NULL };
+	static const struct desc_keys keys = { member_total, member_calls, NULL,
+	                                       true };
 
 	stable_sort_desc((void **)v, n, &keys, cmp_member, NULL);
 	for (size_t i = 0; i < n; i++)

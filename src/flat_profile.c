@@ -64,7 +64,9 @@ static struct sym **by_time(const struct gprof *g)
 		k[i] = (struct time_key){ s->hist_time, s->ncalls, s->name, s };
 		p[i] = &k[i];
 	}
-	static const struct desc_keys keys = { time_of, calls_of, name_of };
+	/* times, calls, then strcmp(): a strict weak order */
+	static const struct desc_keys keys = { time_of, calls_of, name_of,
+	                                       true };
 
 	stable_sort_desc((void **)p, n, &keys, cmp_time, NULL);
 	for (size_t i = 0; i < n; i++)

@@ -507,11 +507,17 @@ void stable_sort(void *base, size_t n, size_t size, cmp_fn cmp, void *ctx);
 /* stable_sort() of pointers whose comparison's first tests are: a double,
    descending (first); if `second` is set, an integer, descending; if
    `name` is set too, a string as strcmp() orders it.  cmp, the whole
-   comparison, decides the ties of these: the same result, faster. */
+   comparison, decides the ties of these: the same result, faster.  Keys
+   must not contradict cmp, and where cmp ties, the first two keys tie.
+   weak_order: cmp is a strict weak order as the merge sees it (it asks
+   cmp(left, right) and keeps left on <= 0, so two items that each claim
+   to come first tie), which lets the sort take a quicker way to the
+   same, only order. */
 struct desc_keys {
 	double (*first)(const void *);
 	uint64_t (*second)(const void *);
 	const char *(*name)(const void *);
+	bool weak_order;
 };
 void stable_sort_desc(void **v, size_t n, const struct desc_keys *dk,
                       cmp_fn cmp, void *ctx);

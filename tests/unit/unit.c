@@ -127,18 +127,22 @@ static void test_sort_desc(void)
 		"zzzzzzzzzzzzzzzzzzzz", "zzzzzzzzzzzzzzzzzzza"
 	};
 	static const double times[] = { 0.0, -0.0, 1.5, 2.0, -3.0, 1e300 };
-	struct desc_keys keys = { dk_t, dk_c, dk_name };
+	struct desc_keys keys = { dk_t, dk_c, dk_name, false };
 	bool ok = true;
 
 	srand(7);
 	for (int t = 0; t < 3000 && ok; t++) {
-		int n = rand() % 80;
-		struct dk_item it[80];
-		struct dk_item *a[80], *b[80];
+		int n = t % 10 == 9 ? rand() % 600 : rand() % 80;
+		struct dk_item it[600];
+		struct dk_item *a[600], *b[600];
 
 		for (int i = 0; i < n; i++) {
-			it[i] = (struct dk_item){ times[rand() % 6],
-			        (uint64_t)(rand() % 3), names[rand() % 10],
+			/* some runs with many distinct times and wide counts,
+			   for the radix passes */
+			int spread = t % 5 == 0 ? rand() % 1000 : 1;
+			it[i] = (struct dk_item){ times[rand() % 6] * spread,
+			        (uint64_t)(rand() % 3) << (t % 3 ? 0 : 20 + t % 40),
+			        names[rand() % 10],
 			        t % 2 == 0 && rand() % 9 == 0 };
 			if (t % 50 == 0 && rand() % 20 == 0)
 				it[i].t = NAN;
@@ -147,6 +151,9 @@ static void test_sort_desc(void)
 		/* keys for a prefix of the comparison's tests only */
 		keys.name = t % 2 ? dk_name : NULL;
 		keys.second = t % 2 || t % 3 ? dk_c : NULL;
+		/* two heads each claim to come first: a tie to the merge,
+		   so a weak order either way; both paths are tried */
+		keys.weak_order = t % 3 != 0;
 		stable_sort(a, (size_t)n, sizeof a[0], cmp_dk, NULL);
 		stable_sort_desc((void **)b, (size_t)n, &keys, cmp_dk, NULL);
 		ok = memcmp(a, b, (size_t)n * sizeof a[0]) == 0;
