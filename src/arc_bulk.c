@@ -485,6 +485,159 @@ static void build_arcs(struct gprof *g, struct arc_pending *q)
 	arc_adopt_block(g, v, nu);
 }
 
+/* ---- arcs nobody reads ---- */
+
+/*
+ * When no report will read an arc (g->arcs_unread: GNU's text flat
+ * profile alone, see pipeline.c), the analysis needs each symbol's
+ * callees with their counts, the calls it receives and its callers: as
+ * arrays, a few bytes an arc.  The arcs themselves, 48 bytes or more
+ * each, written once and linked at random, would be most of the run at a
+ * million of them.  Only into a graph with no arc yet, and while every
+ * arc's count fits in 32 bits, as the packed callers need
+ * (build_compact() checks the sums).
+ */
+static bool compact_allowed(const struct gprof *g, const struct arc_pending *q)
+{
+	return g->arcs_unread && g->narcs == 0 && q->nwide == 0 &&
+	       g->syms.len < UINT32_MAX && q->n < UINT32_MAX;
+}
+
+/* The merged arcs by parent, as cg_adj.c lays out callee lists; each
+   arc's first record number too (first[u]).  wide: a count went past 32
+   bits. */
+struct merged {
+	uint32_t *first;
+	size_t n;
+	bool wide;
+};
+
+/* merge_records() into arrays: adj's callees and counts, by parent in
+   the order of first records (made list order, newest first, later). */
+static struct merged merge_compact(struct gprof *g, const struct grp_rec *grp,
+                                   size_t nrec, const uint32_t *end,
+                                   struct first_recs *fr, uint32_t *nto,
+                                   uint64_t *ncalls)
+{
+	size_t nsym = g->syms.len, nu = 0;
+	struct cg_adj *adj = &g->adj;
+	uint32_t *owner = xcalloc(nsym ? nsym : 1, sizeof *owner);
+	uint32_t *seen = xmalloc((nsym ? nsym : 1) * sizeof *seen);
+	struct merged m = { xmalloc((nrec ? nrec : 1) * sizeof *m.first), 0,
+	                    false };
+
+	adj->first = xmalloc((nsym + 1) * sizeof *adj->first);
+	adj->kid = xmalloc((nrec ? nrec : 1) * sizeof *adj->kid);
+	adj->cnt = xmalloc((nrec ? nrec : 1) * sizeof *adj->cnt);
+	for (size_t p = 0, k = 0; p < nsym; p++) {
+		adj->first[p] = (uint32_t)nu;
+		for (; k < end[p]; k++) {
+			const struct grp_rec *rec = &grp[k];
+
+			ncalls[rec->child] += rec->count;
+			if (owner[rec->child] == p + 1) {
+				uint32_t *c = &adj->cnt[seen[rec->child]];
+
+				m.wide |= *c > UINT32_MAX - rec->count;
+				*c += rec->count;
+				continue;
+			}
+			owner[rec->child] = (uint32_t)p + 1;
+			seen[rec->child] = (uint32_t)nu;
+			nto[rec->child]++;
+			fr->bits[rec->rec / 64] |= (uint64_t)1 << (rec->rec % 64);
+			adj->kid[nu] = rec->child;
+			adj->cnt[nu] = rec->count;
+			m.first[nu++] = rec->rec;
+		}
+	}
+	adj->first[nsym] = (uint32_t)nu;
+	free(owner);
+	free(seen);
+	m.n = nu;
+	return m;
+}
+
+static void reverse_run(struct cg_adj *adj, uint32_t *first, size_t i,
+                        size_t j)
+{
+	for (; i + 1 < j; i++, j--) {
+		uint32_t k = adj->kid[i], f = first[i];
+		uint32_t c = adj->cnt[i];
+
+		adj->kid[i] = adj->kid[j - 1];
+		adj->cnt[i] = adj->cnt[j - 1];
+		first[i] = first[j - 1];
+		adj->kid[j - 1] = k;
+		adj->cnt[j - 1] = c;
+		first[j - 1] = f;
+	}
+}
+
+/* The packed callers, as link_parents() packs them: the arcs in creation
+   order (crec, room for nu) each go to the end of their child's run. */
+static void pack_callers(struct gprof *g, const struct merged *m,
+                         struct first_recs *fr, struct grp_rec *crec,
+                         uint32_t *start, struct caller *cv)
+{
+	const struct cg_adj *adj = &g->adj;
+
+	for (size_t p = 0; p < g->syms.len; p++)
+		for (uint32_t u = adj->first[p]; u < adj->first[p + 1]; u++)
+			crec[firsts_before(fr, m->first[u])] = (struct grp_rec){
+				adj->kid[u], adj->cnt[u], (uint32_t)p };
+	for (size_t n = 0; n < m->n; n++)
+		cv[--start[crec[n].child]] = (struct caller){ crec[n].rec,
+		                                              crec[n].count };
+	g->callers = cv;
+	g->callers_start = start;
+}
+
+/* The analysis's arrays, and no arc (see compact_allowed()); false, with
+   nothing changed, if an arc's count is too wide for them. */
+static bool build_compact(struct gprof *g, struct arc_pending *q)
+{
+	size_t nsym = g->syms.len;
+	struct first_recs fr = {
+		xcalloc(q->n / 64 + 1, sizeof *fr.bits), NULL };
+	uint32_t *start = xcalloc(nsym + 1, sizeof *start);
+	uint64_t *ncalls = xcalloc(nsym ? nsym : 1, sizeof *ncalls);
+	uint32_t *end;
+	struct grp_rec *grp = group_by_parent(q, nsym, &end);
+	struct merged m = merge_compact(g, grp, q->n, end, &fr, start, ncalls);
+
+	free(end);
+	if (m.wide) {
+		cg_adj_free(&g->adj);
+		free(m.first);
+		free(grp);
+		free(fr.bits);
+		free(start);
+		free(ncalls);
+		return false;
+	}
+	for (size_t p = 0; p < nsym; p++)
+		reverse_run(&g->adj, m.first, g->adj.first[p], g->adj.first[p + 1]);
+	runs_from_counts(start, nsym, m.n);
+	/* The records' arrays serve again: 12 bytes a record, where the
+	   callers need 8 an arc. */
+	struct caller *cv = xrealloc(q->v, (q->n ? q->n : 1) * sizeof *cv);
+	q->v = NULL;
+	firsts_count(&fr, q->n);
+	pack_callers(g, &m, &fr, grp, start, cv);
+	free(fr.bits);
+	free(fr.below);
+	free(m.first);
+	free(grp);
+	for (size_t c = 0; c < nsym; c++)
+		g->syms.base[c].ncalls += ncalls[c];
+	free(ncalls);
+	g->narcs = m.n;
+	g->arcs_on_syms = true;
+	g->arcs_compact = true;
+	return true;
+}
+
 void arc_bulk_flush(struct gprof *g)
 {
 	struct arc_pending *q = g->arc_pending;
@@ -493,7 +646,7 @@ void arc_bulk_flush(struct gprof *g)
 		return;
 	resolve_all(g, q);
 	g->arc_pending = NULL;
-	if (q->n > 0)
+	if (q->n > 0 && !(compact_allowed(g, q) && build_compact(g, q)))
 		build_arcs(g, q);
 	free(q->v);
 	free(q->wide);

@@ -56,6 +56,7 @@ void cg_adj_build(const struct gprof *g, struct cg_adj *adj)
 	size_t cap = g->narcs ? g->narcs : 1, k = 0;
 
 	adj->arc = NULL;
+	adj->cnt = NULL;
 	adj->first = xmalloc((st->len + 1) * sizeof *adj->first);
 	adj->kid = xmalloc(cap * sizeof *adj->kid);
 	for (size_t i = 0; i < st->len; i++) {
@@ -96,7 +97,8 @@ void cg_adj_free(struct cg_adj *adj)
 {
 	free(adj->first);
 	free(adj->kid);
+	free(adj->cnt);
 	free(adj->arc);
-	adj->first = adj->kid = NULL;
+	adj->first = adj->kid = adj->cnt = NULL;
 	adj->arc = NULL;
 }

@@ -18,10 +18,11 @@
 #include "gprof.h"
 #include "cg_scan.h"
 
-/* The arc from symbol i to itself, the first in its callee list: found
-   in the array when it is built, then walked to. */
-static const struct arc *self_arc(const struct gprof *g,
-                                  const struct cg_adj *adj, size_t i)
+/* The count of the arc from symbol i to itself, the first in its callee
+   list, if there is one: found in the array when it is built (which
+   holds the counts when there are no arcs), then walked to. */
+static bool self_count(const struct gprof *g, const struct cg_adj *adj,
+                       size_t i, uint64_t *count)
 {
 	const struct sym *s = &g->syms.base[i];
 	const struct arc *a = s->children;
@@ -32,15 +33,22 @@ static const struct arc *self_arc(const struct gprof *g,
 		while (k < adj->first[i + 1] && adj->kid[k] != i)
 			k++;
 		if (k == adj->first[i + 1])
-			return NULL;
+			return false;
+		if (adj->cnt) {
+			*count = adj->cnt[k];
+			return true;
+		}
 		for (; k > adj->first[i]; k--)
 			a = a->next_child;
-		return a;
+		*count = a->count;
+		return true;
 	}
 	for (; a; a = a->next_child)
-		if (a->child == s)
-			return a;
-	return NULL;
+		if (a->child == s) {
+			*count = a->count;
+			return true;
+		}
+	return false;
 }
 
 /* Reset the analysis fields; a recursive arc's count moves from ncalls to
@@ -54,12 +62,12 @@ static void init_syms(struct gprof *g, const struct cg_adj *adj)
 
 	for (size_t i = 0; i < g->syms.len; i++) {
 		struct sym *s = &g->syms.base[i];
-		const struct arc *self = self_arc(g, adj, i);
+		uint64_t self;
 
 		s->child_time = 0.0;
-		if (self) {
-			s->ncalls -= self->count;
-			s->self_calls = self->count;
+		if (self_count(g, adj, i, &self)) {
+			s->ncalls -= self;
+			s->self_calls = self;
 		} else {
 			s->self_calls = 0;
 		}
@@ -294,9 +302,48 @@ static void cycle_time(struct gprof *g)
 	}
 }
 
-/* Bottom-up: a parent collects from each child arc the share count/calls
-   of the child's self and descendant time; calls into a cycle are charged
-   against the cycle as a whole, calls within one carry nothing. */
+/* What `parent` collects over `count` calls to `child`: the share
+   count/calls of the child's self and descendant time; calls into a
+   cycle are charged against the cycle as a whole, calls within one
+   carry nothing.  True, with what the arc shows (the part this parent
+   actually propagates) in t, when there was a share. */
+static bool collect(struct sym *parent, struct sym *child, uint64_t count,
+                    double t[2])
+{
+	if (count == 0 || child == parent || child->fract == 0.0)
+		return false;
+	if (child->cyc_head != child) {
+		if (parent->cycle_num == child->cycle_num)
+			return false;
+		if (parent->top_order <= child->top_order)
+			fputs("[propagate] toporder botches\n", stderr);
+		child = child->cyc_head;
+	} else if (parent->top_order <= child->top_order) {
+		fputs("[propagate] toporder botches\n", stderr);
+		return false;
+	}
+	if (child->ncalls == 0)
+		return false;
+	double ratio = (double)count / (double)child->ncalls;
+
+	t[0] = child->hist_time * ratio;
+	t[1] = child->child_time * ratio;
+	double share = t[0] + t[1];
+	double prop_share = parent->fract * share;
+
+	parent->child_time += share;
+	if (parent->cyc_head != parent) {
+		parent->cyc_head->child_time += share;
+		parent->cyc_head->prop_child += prop_share;
+	}
+	parent->prop_child += prop_share;
+	t[0] *= parent->fract;
+	t[1] *= parent->fract;
+	return true;
+}
+
+/* Bottom-up: a parent collects from each of its callees, over the arcs,
+   or over the callee arrays' counts when there are no arcs. */
 static void propagate_time(const struct cg_adj *adj, struct sym *base,
                            struct sym *parent)
 {
@@ -304,47 +351,23 @@ static void propagate_time(const struct cg_adj *adj, struct sym *base,
 		return;
 	size_t i = (size_t)(parent - base);
 	uint32_t end = adj->first[i + 1];
-	struct arc **seg = cg_adj_callees(adj, i);
+	struct arc **seg = adj->arc ? cg_adj_callees(adj, i) : NULL;
 
 	for (uint32_t k = adj->first[i]; k < end; k++) {
-		struct arc *a = *seg++;
-		struct sym *child = a->child;
+		struct arc *a = seg ? *seg++ : NULL;
+		double t[2];
 
 		/* The callees lie all over memory: ask for one a few ahead. */
 		if (k + 4 < end && adj->kid[k + 4] != CG_ADJ_NOT_SYM) {
 			__builtin_prefetch(&base[adj->kid[k + 4]]);
 			__builtin_prefetch(&base[adj->kid[k + 4]].cycle_num);
 		}
-		if (a->count == 0 || child == parent || child->fract == 0.0)
-			continue;
-		if (child->cyc_head != child) {
-			if (parent->cycle_num == child->cycle_num)
-				continue;
-			if (parent->top_order <= child->top_order)
-				fputs("[propagate] toporder botches\n", stderr);
-			child = child->cyc_head;
-		} else if (parent->top_order <= child->top_order) {
-			fputs("[propagate] toporder botches\n", stderr);
-			continue;
+		if (!a) {
+			collect(parent, &base[adj->kid[k]], adj->cnt[k], t);
+		} else if (collect(parent, a->child, a->count, t)) {
+			a->time = t[0];
+			a->child_time = t[1];
 		}
-		if (child->ncalls == 0)
-			continue;
-		double ratio = (double)a->count / (double)child->ncalls;
-
-		a->time = child->hist_time * ratio;
-		a->child_time = child->child_time * ratio;
-		double share = a->time + a->child_time;
-		double prop_share = parent->fract * share;
-
-		parent->child_time += share;
-		if (parent->cyc_head != parent) {
-			parent->cyc_head->child_time += share;
-			parent->cyc_head->prop_child += prop_share;
-		}
-		parent->prop_child += prop_share;
-		/* The arc shows what this parent actually propagates. */
-		a->time *= parent->fract;
-		a->child_time *= parent->fract;
 	}
 }
 
@@ -469,11 +492,17 @@ void cg_propagate(struct gprof *g)
 	struct symtab *st = &g->syms;
 	struct cg_adj *adj = &g->adj;
 
-	cg_adj_free(adj);
-	if (g->opt.static_call_graph) {
+	if (g->arcs_compact) {
+		/* arc_bulk.c built the arrays, and only once */
+		if (!adj->cnt)
+			die_plain("[cg_propagate] the call graph is gone");
+		init_syms(g, adj);
+	} else if (g->opt.static_call_graph) {
+		cg_adj_free(adj);
 		init_syms(g, NULL);     /* -c adds arcs as it goes */
 		cg_adj_build(g, adj);
 	} else {
+		cg_adj_free(adj);
 		cg_adj_build(g, adj);
 		init_syms(g, adj);
 	}
@@ -486,7 +515,8 @@ void cg_propagate(struct gprof *g)
 	g->print_time = 0.0;
 	propagate_flags(g, topo, st->len);
 	arc_callers_drop(g);            /* nothing reads them after */
-	cg_adj_arcs(g, adj);
+	if (!g->arcs_compact)
+		cg_adj_arcs(g, adj);
 	cycle_time(g);
 	for (size_t i = 0; i < st->len; i++)
 		propagate_time(adj, st->base, topo[i]);

@@ -318,6 +318,8 @@ struct stack_node {
 struct cg_adj {
 	uint32_t *first;             /* symbol i's callees: kid[first[i] .. */
 	uint32_t *kid;               /* first[i + 1] - 1], in list order */
+	uint32_t *cnt;               /* their counts, when the arcs are
+	                                compact (g->arcs_compact), else NULL */
 	struct arc **arc;            /* their arcs, once cg_adj_arcs() ran:
 	                                cg_adj_callees() */
 };
@@ -386,6 +388,11 @@ struct gprof {
 	bool arcs_on_syms;           /* an arc touches a symbol of syms: no
 	                                bulk loading (arc_bulk.c) after it */
 	struct arc_pending *arc_pending; /* records read, not yet arcs */
+	bool arcs_unread;            /* no report will read an arc (set by
+	                                pipeline.c before the arcs are built) */
+	bool arcs_compact;           /* so no arc was made: adj (with counts)
+	                                and the packed callers stand for them
+	                                (arc_bulk.c) */
 	/* Each symbol's callers, packed (arc_bulk.c): callers[callers_start[i]
 	   .. callers_start[i + 1]) in the order of base[i].parents.  NULL
 	   unless built in bulk, and dropped once any arc changes after. */
@@ -576,6 +583,7 @@ bool gmon_peek_rate(struct gprof *g, const char *name, double *hz);
 /* ---- shlibs.c: shared libraries from PROFILE.shlibs side files ---- */
 void shlibs_load(struct gprof *g);
 void shlibs_apply(struct gprof *g);
+bool shlibs_side_files(const struct gprof *g);
 void shlibs_write_sum(struct gprof *g, const char *filename);
 void shlibs_free(struct gprof *g);
 

@@ -147,6 +147,20 @@ void gprof_parse(struct gprof *g, int argc, char **argv)
 	sym_ids_add_defaults(g);
 }
 
+/* Whether no report will read an arc, so that the arcs need not be made
+   (arc_bulk.c): GNU's text flat profile alone (-p), asked for by name,
+   with nothing that adds arcs after the profiles (side files, -c) or
+   walks them (-d, --stacks and the other extensions). */
+static bool arcs_unread(const struct gprof *g)
+{
+	const struct options *o = &g->opt;
+
+	return o->style == STYLE_FLAT && o->out_format == OUT_TEXT &&
+	       !o->bsd_style && !o->static_call_graph && !o->stacks &&
+	       !o->compare && !o->diagnose && !o->per_thread && !o->debug &&
+	       !g->thread_only && !shlibs_side_files(g);
+}
+
 /* Symbols and profile files the options name, up to the -s summary
    file. */
 void gprof_load_inputs(struct gprof *g)
@@ -157,6 +171,7 @@ void gprof_load_inputs(struct gprof *g)
 	sym_ids_resolve(g);
 	if (g->opt.file_format == FF_PROF)
 		die(g, "sorry, file format `prof' is not yet supported");
+	g->arcs_unread = arcs_unread(g);
 	for (size_t i = 0; i < g->opt.nprofiles; i++)
 		gmon_read(g, g->opt.profiles[i]);
 	arc_bulk_flush(g);

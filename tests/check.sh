@@ -45,6 +45,9 @@ run_step "shared-library side files, src/gprof" sh tests/shlibs.sh src/gprof
 run_step "shared-library side files, build-san/gprof (ASan+UBSan)" \
 	sh tests/shlibs.sh build-san/gprof
 run_step "documented differences from GNU gprof" sh tests/differences.sh src/gprof
+run_step "-p without arcs vs with them, src/gprof" sh tests/compact.sh src/gprof
+run_step "-p without arcs vs with them, build-san/gprof (ASan+UBSan)" \
+	sh tests/compact.sh build-san/gprof
 run_step "-l by line-table bounds vs every byte, src/gprof" sh tests/lines.sh src/gprof
 run_step "-l by line-table bounds vs every byte, build-san/gprof (ASan+UBSan)" \
 	sh tests/lines.sh build-san/gprof
