@@ -59,6 +59,9 @@ static const char *const sets[][16] = {
 	{ "--output-format=pprof", "-z", "--no-demangle", "P" },
 	{ "--diagnose", "P" },
 	{ "--sampling-error", "-z", "-p", "P" },
+	/* the flat profile alone, analysed without arcs (arc_bulk.c) */
+	{ "-p", "-b", "-espin", "-Eleaf", "-fodd", "-Ftop", "-keven/odd", "P" },
+	{ "-p", "-l", "-z", "P" },
 	/* (--compare is left out: its two contexts, each with its own BFD,
 	   are the process's until exit, and would pile up here) */
 };
