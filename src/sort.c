@@ -192,30 +192,43 @@ static unsigned digit(const struct radix_item *r, int d)
 	return (unsigned)(r->key[1 - d / 8] >> (8 * (d % 8))) & 0xff;
 }
 
-/* kv's order by its first two keys, stable, as positions in kv. */
-static struct radix_item *radix_order(const struct keyed *kv, size_t n)
+/* The digits some key differs in, lowest first, into d; how many. */
+static int varying_digits(const struct radix_item *r, size_t n, int *d)
+{
+	uint64_t diff[2] = { 0, 0 };
+	int nd = 0;
+
+	for (size_t i = 1; i < n; i++) {
+		diff[0] |= r[i].key[0] ^ r[0].key[0];
+		diff[1] |= r[i].key[1] ^ r[0].key[1];
+	}
+	for (int k = 0; k < RADIX_DIGITS; k++)
+		if ((diff[1 - k / 8] >> (8 * (k % 8))) & 0xff)
+			d[nd++] = k;
+	return nd;
+}
+
+/* r sorted by its keys, stable: r itself or the other buffer handed
+   back in its place (the one not returned is freed). */
+static struct radix_item *radix_sort(struct radix_item *r, size_t n)
 {
 	uint32_t (*count)[256] = xcalloc(RADIX_DIGITS, sizeof *count);
-	struct radix_item *src = xmalloc(n * sizeof *src);
-	struct radix_item *dst = xmalloc(n * sizeof *dst);
+	struct radix_item *src = r, *dst = xmalloc(n * sizeof *dst);
+	int d[RADIX_DIGITS], nd = varying_digits(r, n, d);
 
-	for (size_t i = 0; i < n; i++) {
-		src[i] = (struct radix_item){ { kv[i].key[0], kv[i].key[1] },
-		                              (uint32_t)i };
-		for (int d = 0; d < RADIX_DIGITS; d++)
-			count[d][digit(&src[i], d)]++;
-	}
-	for (int d = 0; d < RADIX_DIGITS; d++) {
-		if (count[d][digit(&src[0], d)] == n)
-			continue;            /* every key has this byte */
+	for (size_t i = 0; i < n; i++)
+		for (int j = 0; j < nd; j++)
+			count[j][digit(&src[i], d[j])]++;
+	for (int j = 0; j < nd; j++) {
 		uint32_t at = 0;
+
 		for (int b = 0; b < 256; b++) {
-			uint32_t c = count[d][b];
-			count[d][b] = at;
+			uint32_t c = count[j][b];
+			count[j][b] = at;
 			at += c;
 		}
 		for (size_t i = 0; i < n; i++)
-			dst[count[d][digit(&src[i], d)]++] = src[i];
+			dst[count[j][digit(&src[i], d[j])]++] = src[i];
 		struct radix_item *t = src;
 		src = dst;
 		dst = t;
@@ -225,32 +238,74 @@ static struct radix_item *radix_order(const struct keyed *kv, size_t n)
 	return src;
 }
 
-static void sort_weak(void **v, struct keyed *kv, size_t n, cmp_fn cmp,
-                      void *ctx)
+/* One run of items the first two keys tie (r[0..n-1]) in cmp's order,
+   into out: the keyed merge, names' keys made only here. */
+static void sort_run(struct sort_ctx *s, const struct radix_item *r,
+                     size_t n, void **v, const struct desc_keys *dk,
+                     void **out)
 {
-	struct sort_ctx s = { sizeof *kv, cmp, ctx, xmalloc(n * sizeof *kv) };
-	struct keyed *by = (struct keyed *)s.tmp;
-	struct radix_item *r = radix_order(kv, n);
+	struct keyed *run = (struct keyed *)s->tmp + n;
 
-	for (size_t i = 0; i < n; i++)
-		by[i] = kv[r[i].at];
-	memcpy(kv, by, n * sizeof *kv);
-	free(r);
-	for (size_t i = 0, j; i < n; i = j) {
-		for (j = i + 1; j < n && kv[j].key[0] == kv[i].key[0] &&
-		                kv[j].key[1] == kv[i].key[1]; j++)
-			;
-		merge_sort_keyed(&s, kv + i, j - i);
+	for (size_t k = 0; k < n; k++) {
+		run[k] = (struct keyed){ { r[k].key[0], r[k].key[1], 0, 0 },
+		                         v[r[k].at] };
+		if (dk->name)
+			name_keys(dk->name(run[k].p), &run[k].key[2]);
 	}
-	for (size_t i = 0; i < n; i++)
-		v[i] = kv[i].p;
+	merge_sort_keyed(s, run, n);
+	for (size_t k = 0; k < n; k++)
+		out[k] = run[k].p;
+}
+
+/* stable_sort_desc() for a weak order (see there); false, with v as it
+   was, if a key cannot be made. */
+static bool sort_weak(void **v, size_t n, const struct desc_keys *dk,
+                      cmp_fn cmp, void *ctx)
+{
+	struct radix_item *r = xmalloc(n * sizeof *r);
+
+	for (size_t i = 0; i < n; i++) {
+		if (!key_desc(dk->first(v[i]), &r[i].key[0])) {
+			free(r);
+			return false;
+		}
+		/* descending: the complement ascends */
+		r[i].key[1] = dk->second ? ~dk->second(v[i]) : 0;
+		r[i].at = (uint32_t)i;
+	}
+	r = radix_sort(r, n);
+	void **out = xmalloc(n * sizeof *out);
+	/* the merge's room, then the run's: twice the longest run */
+	struct sort_ctx s = { sizeof(struct keyed), cmp, ctx, NULL };
+	size_t cap = 0;
+
+	for (size_t i = 0, j; i < n; i = j) {
+		for (j = i + 1; j < n && r[j].key[0] == r[i].key[0] &&
+		                r[j].key[1] == r[i].key[1]; j++)
+			;
+		if (j - i == 1) {
+			out[i] = v[r[i].at];
+			continue;
+		}
+		if (j - i > cap) {
+			cap = j - i;
+			s.tmp = xrealloc(s.tmp, 2 * cap * sizeof(struct keyed));
+		}
+		sort_run(&s, r + i, j - i, v, dk, out + i);
+	}
+	memcpy(v, out, n * sizeof *v);
 	free(s.tmp);
+	free(out);
+	free(r);
+	return true;
 }
 
 void stable_sort_desc(void **v, size_t n, const struct desc_keys *dk,
                       cmp_fn cmp, void *ctx)
 {
 	if (n <= 1)
+		return;
+	if (dk->weak_order && n < UINT32_MAX && sort_weak(v, n, dk, cmp, ctx))
 		return;
 	struct keyed *kv = xcalloc(n, sizeof *kv);
 	size_t i = 0;
@@ -263,9 +318,7 @@ void stable_sort_desc(void **v, size_t n, const struct desc_keys *dk,
 			name_keys(dk->name(v[i]), &kv[i].key[2]);
 		kv[i].p = v[i];
 	}
-	if (i == n && dk->weak_order && n < UINT32_MAX)
-		sort_weak(v, kv, n, cmp, ctx);
-	else if (i == n)
+	if (i == n)
 		stable_sort_keyed(v, kv, n, cmp, ctx);
 	else
 		stable_sort(v, n, sizeof *v, cmp, ctx);
