@@ -650,6 +650,13 @@ static void clear_histograms(struct gprof *g)
 	}
 }
 
+/* Whether side files were read: shlibs_apply() then adds samples and
+   arcs after the profiles' own. */
+bool shlibs_side_files(const struct gprof *g)
+{
+	return g->shlibs && g->shlibs->nfiles > 0;
+}
+
 /* After the profiles are read: each side file's samples and arcs.  A
    profile without a histogram takes the side files' rate. */
 void shlibs_apply(struct gprof *g)
