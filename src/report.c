@@ -38,19 +38,23 @@ static void free_labels(struct report *r)
 void report_free(struct report *r)
 {
 	for (size_t i = 0; i < r->nshown; i++)
-		free(r->shown[i]);
+		if (r->shown_owned[i])
+			free((char *)r->shown[i]);
 	for (size_t i = 0; i < r->nextra; i++)
 		free(r->extra[i]);
 	for (size_t i = 0; i < r->nshown; i++)
 		free(r->loc[i].file);
 	free(r->loc);
 	free(r->shown);
+	free(r->shown_owned);
 	free(r->shown_len);
 	r->shown_len = NULL;
 	free_labels(r);
 	ob_free(&r->ob);
 	free(r->extra);
-	r->shown = r->extra = NULL;
+	r->shown = NULL;
+	r->shown_owned = NULL;
+	r->extra = NULL;
 	r->loc = NULL;
 	r->nshown = r->nextra = r->extra_cap = 0;
 }
@@ -78,6 +82,7 @@ static void memo_arrays(const struct gprof *g, struct report *r)
 		return;
 	r->nshown = g->syms.len;
 	r->shown = xcalloc(r->nshown, sizeof *r->shown);
+	r->shown_owned = xcalloc(r->nshown, sizeof *r->shown_owned);
 	r->shown_len = xcalloc(r->nshown, sizeof *r->shown_len);
 	/* One label per cache line, not two halves of two: the array
 	   starts at the first 64-byte boundary of room for one more. */
@@ -159,6 +164,23 @@ static char *make_name(const struct gprof *g, struct report *r,
 	return sb_detach(&sb);
 }
 
+/* A table symbol's name as shown, made only when it differs from the raw
+   one (*owned then): most names of a C program are shown as they are,
+   and a copy of each of 100,000 is time for nothing. */
+static const char *shown_name(const struct gprof *g, struct report *r,
+                              const struct sym *s, bool *owned)
+{
+	char *dem = NULL;
+
+	*owned = true;
+	if (g->opt.line_gran || g->opt.inline_file_names)
+		return make_name(g, r, s);
+	if (g->opt.demangle && !g->opt.bsd_style && g->abfd)
+		dem = core_demangle(g, s->name);
+	*owned = dem != NULL;
+	return dem ? dem : s->name;
+}
+
 /* Symbols outside the table (symspec copies, annotation's merged lines)
    are rare: their names are made afresh and kept until report_free(). */
 static const char *keep_extra(struct report *r, char *name)
@@ -179,7 +201,7 @@ const char *display_name(const struct gprof *g, struct report *r,
 	size_t i = (size_t)(s - g->syms.base);
 	memo_arrays(g, r);
 	if (!r->shown[i]) {
-		r->shown[i] = make_name(g, r, s);
+		r->shown[i] = shown_name(g, r, s, &r->shown_owned[i]);
 		size_t len = strlen(r->shown[i]);
 		r->shown_len[i] = len < UINT32_MAX ? (uint32_t)len : UINT32_MAX;
 	}

@@ -52,7 +52,8 @@ struct report {
 	                                write through it (see outbuf.h) */
 	bool started;                /* a report was printed: the next one
 	                                opens with a form feed */
-	char **shown;                /* display names of g->syms, by index */
+	const char **shown;          /* display names of g->syms, by index */
+	bool *shown_owned;           /* made here (else the raw name) */
 	uint32_t *shown_len;         /* and their lengths (the call graph
 	                                prints a name per line: no strlen) */
 	size_t nshown;
