@@ -491,8 +491,8 @@ static void build_arcs(struct gprof *g, struct arc_pending *q)
  * When no report will read an arc (g->arcs_unread: GNU's text flat
  * profile alone, see pipeline.c), the analysis needs each symbol's
  * callees with their counts, the calls it receives and its callers: as
- * arrays, a few bytes an arc.  The arcs themselves, 48 bytes or more
- * each, written once and linked at random, would be most of the run at a
+ * arrays, a few bytes an arc.  The arcs themselves, 64 bytes each,
+ * written once and linked at random, would be most of the run at a
  * million of them.  Only into a graph with no arc yet, and while every
  * arc's count fits in 32 bits, as the packed callers need
  * (build_compact() checks the sums).
@@ -558,6 +558,8 @@ static struct merged merge_compact(struct gprof *g, const struct grp_rec *grp,
 	return m;
 }
 
+/* Arcs i .. j-1 (one parent's) reversed: oldest first becomes the
+   callee list's order, newest first. */
 static void reverse_run(struct cg_adj *adj, uint32_t *first, size_t i,
                         size_t j)
 {
