@@ -50,20 +50,40 @@ static const char *name_of(const void *p)
 	return ((const struct time_key *)p)->name;
 }
 
-/* Every symbol, in the order above. */
-static struct sym **by_time(const struct gprof *g)
+static bool listed(const struct gprof *g, const struct sym *s)
 {
-	size_t n = g->syms.len;
-	struct time_key *k = xmalloc((n ? n : 1) * sizeof *k);
+	if (!sym_selected(g, s, INCL_FLAT))
+		return false;
+	/* --stacks: a function on the stack has time worth a row (main,
+	   say, with no calls and no self time), as its inclusive column
+	   shows. */
+	if (g->stack_incl && g->stack_incl[s - g->syms.base] > 0)
+		return true;
+	return !(g->opt.ignore_zeros && s->ncalls == 0 && s->hist_time == 0);
+}
+
+/* The symbols listed, in the order above, *n of them.  They are picked
+   before the sort, which is stable: the same rows as sorting every
+   symbol and then picking them, where most symbols (source lines with
+   -l, say) have neither time nor calls. */
+static struct sym **by_time(const struct gprof *g, size_t *nrows)
+{
+	size_t n = 0;
+	struct time_key *k = xmalloc((g->syms.len ? g->syms.len : 1) *
+	                             sizeof *k);
+
+	for (size_t i = 0; i < g->syms.len; i++) {
+		struct sym *s = &g->syms.base[i];
+
+		if (listed(g, s))
+			k[n++] = (struct time_key){ s->hist_time, s->ncalls,
+			                            s->name, s };
+	}
 	struct time_key **p = xmalloc((n ? n : 1) * sizeof *p);
 	struct sym **v = xmalloc((n ? n : 1) * sizeof *v);
 
-	for (size_t i = 0; i < n; i++) {
-		struct sym *s = &g->syms.base[i];
-
-		k[i] = (struct time_key){ s->hist_time, s->ncalls, s->name, s };
+	for (size_t i = 0; i < n; i++)
 		p[i] = &k[i];
-	}
 	/* times, calls, then strcmp(): a strict weak order */
 	static const struct desc_keys keys = { time_of, calls_of, name_of,
 	                                       true };
@@ -73,6 +93,7 @@ static struct sym **by_time(const struct gprof *g)
 		v[i] = p[i]->sym;
 	free(p);
 	free(k);
+	*nrows = n;
 	return v;
 }
 
@@ -120,32 +141,14 @@ static void per_call_unit(const struct gprof *g, struct flat_profile *fp)
 	fp->unit_scale = 1e18;
 }
 
-static bool listed(const struct gprof *g, const struct sym *s)
-{
-	if (!sym_selected(g, s, INCL_FLAT))
-		return false;
-	/* --stacks: a function on the stack has time worth a row (main,
-	   say, with no calls and no self time), as its inclusive column
-	   shows. */
-	if (g->stack_incl && g->stack_incl[s - g->syms.base] > 0)
-		return true;
-	return !(g->opt.ignore_zeros && s->ncalls == 0 && s->hist_time == 0);
-}
-
 /* Runs after hist_assign_samples() and, when there are arcs,
    cg_assemble() (the per-call total column needs child_time). */
 void flat_profile_build(struct gprof *g)
 {
 	struct flat_profile *fp = &g->flat;
-	size_t n = g->syms.len, k = 0;
-	struct sym **v = by_time(g);
 
-	for (size_t i = 0; i < n; i++)
-		if (listed(g, v[i]))
-			v[k++] = v[i];
 	free(fp->rows);
-	fp->rows = v;
-	fp->nrows = k;
+	fp->rows = by_time(g, &fp->nrows);
 	fp->time_base = g->total_time > 0 ? g->total_time : 1.0;
 	per_call_unit(g, fp);
 }
