@@ -8,6 +8,7 @@
 # usage: sh tests/compact.sh GPROF_BINARY
 set -u
 TESTS_DIR=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=tests/lib.sh
 . "$TESTS_DIR/lib.sh"
 CAND=$(abspath "$1")
 mkdir -p "$TESTS_DIR/tmp"
@@ -37,13 +38,16 @@ same_flat() {
 for dir in "$TESTS_DIR"/fixtures/*/; do
 	fx=$(basename "$dir")
 	[ -f "$dir/prog" ] || continue
-	gmons=$(cd "$dir" && ls gmon.out gmon.[0-9] 2>/dev/null | tr '\n' ' ')
+	gmons=
+	for f in gmon.out gmon.1 gmon.2 gmon.3; do
+		[ -f "$dir/$f" ] && gmons="$gmons $f"
+	done
 	[ -n "$gmons" ] || continue
 	for opts in "-b" "" "-b -z" "-b -a" "-b -e main" "-b -E main" \
 	            "-b -f main" "-b -F main" "-b -k main/main" "-b -l"; do
 		# shellcheck disable=SC2086
-		(cd "$dir" && same_flat "$fx[$opts]" "$opts" prog $gmons)
-		[ $? = 0 ] || failed=1
+		(cd "$dir" && same_flat "${fx}[$opts]" "$opts" prog $gmons) ||
+			failed=1
 	done
 done
 
@@ -76,9 +80,8 @@ for name, recs in (("fits", [rec(rest // 2), rec(rest - rest // 2)]),
     open(name + ".out", "wb").write(data + b"".join(recs))
 PY
 for p in fits edge wide; do
-	same_flat "counts-$p" "-b" "$F/prog" "$p.out"
-	[ $? = 0 ] || failed=1
-	same_flat "counts-$p-cycle" "-b -z" "$F/prog" "$p.out" "$F/gmon.out"
-	[ $? = 0 ] || failed=1
+	same_flat "counts-$p" "-b" "$F/prog" "$p.out" || failed=1
+	same_flat "counts-$p-cycle" "-b -z" "$F/prog" "$p.out" "$F/gmon.out" ||
+		failed=1
 done
 exit $failed
