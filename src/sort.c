@@ -172,19 +172,12 @@ static void name_keys(const char *s, uint64_t *k)
 
 /*
  * When cmp is a strict weak order, the stable order is the only one, and
- * any way to it will do: a radix sort, stable, on the first two keys (8
- * bits a pass, leaving out the bytes every key shares: times and calls
- * differ in few of them), then the keyed merge of each run those keys
- * tie.  At 100,000 symbols the merge's 17 levels, each pass jumping
- * between two halves, cost two or three times more.
+ * any way to it will do: a radix sort, stable, on the first two keys,
+ * then the keyed merge of each run those keys tie, with the names' keys
+ * made for those runs only.  (The entry order of 100,000 symbols, whose
+ * ties the merge settled by calling cmp, went from 32 to 18 ms.)
  */
 #define RADIX_DIGITS 16              /* bytes of key[0] and key[1] */
-
-/* What the passes move: the two keys and where the rest is. */
-struct radix_item {
-	uint64_t key[2];
-	uint32_t at;
-};
 
 static unsigned digit(const struct radix_item *r, int d)
 {
@@ -208,12 +201,12 @@ static int varying_digits(const struct radix_item *r, size_t n, int *d)
 	return nd;
 }
 
-/* r sorted by its keys, stable: r itself or the other buffer handed
-   back in its place (the one not returned is freed). */
-static struct radix_item *radix_sort(struct radix_item *r, size_t n)
+/* 8 bits a pass, leaving out the bytes every key shares (times, calls
+   and addresses differ in few of them). */
+struct radix_item *radix_sort(struct radix_item *r, size_t n)
 {
 	uint32_t (*count)[256] = xcalloc(RADIX_DIGITS, sizeof *count);
-	struct radix_item *src = r, *dst = xmalloc(n * sizeof *dst);
+	struct radix_item *src = r, *dst = xmalloc((n ? n : 1) * sizeof *dst);
 	int d[RADIX_DIGITS], nd = varying_digits(r, n, d);
 
 	for (size_t i = 0; i < n; i++)

@@ -39,43 +39,22 @@ static void index_addrs(struct symtab *tab);
  * Address order; at one address functions come before other symbols and
  * globals before statics.  Remaining ties keep creation order.  The
  * symbols are big and the table long, so the order is worked out on
- * small keys by a radix sort (stable: a pass by kind, then one per byte
- * of the address that is not the same in all of them) and the symbols
- * are moved once, into place.
+ * small keys by sort.c's radix sort (address, then the order at one
+ * address) and the symbols are moved once, into place.
  */
-struct sym_key {
-	vma_t addr;
-	uint32_t kind;               /* 0-3: the order at one address */
-	uint32_t idx;
-};
-
-/* Stable counting sort of src into dst by (key >> shift) & 0xff. */
-static void radix_pass(const struct sym_key *src, struct sym_key *dst,
-                       size_t n, bool by_kind, unsigned shift)
-{
-	size_t count[257] = { 0 };
-
-	for (size_t i = 0; i < n; i++)
-		count[(by_kind ? src[i].kind : src[i].addr >> shift & 0xff) + 1]++;
-	for (size_t d = 1; d < 257; d++)
-		count[d] += count[d - 1];
-	for (size_t i = 0; i < n; i++)
-		dst[count[by_kind ? src[i].kind : src[i].addr >> shift & 0xff]++] =
-			src[i];
-}
 
 /* Puts base[i] where key k[i] says it came from, following each cycle
    of the permutation with one symbol held aside. */
-static void move_into_place(struct sym *base, struct sym_key *k, size_t n)
+static void move_into_place(struct sym *base, struct radix_item *k, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
-		if (k[i].idx == i)
+		if (k[i].at == i)
 			continue;
 		struct sym hold = base[i];
 		size_t j = i;
 		for (;;) {
-			size_t from = k[j].idx;
-			k[j].idx = (uint32_t)j;
+			size_t from = k[j].at;
+			k[j].at = (uint32_t)j;
 			if (from == i) {
 				base[j] = hold;
 				break;
@@ -88,29 +67,16 @@ static void move_into_place(struct sym *base, struct sym_key *k, size_t n)
 
 static void sort_by_addr(struct sym *base, size_t n)
 {
-	struct sym_key *k = xmalloc((n ? n : 1) * sizeof *k);
-	struct sym_key *tmp = xmalloc((n ? n : 1) * sizeof *tmp);
-	vma_t differ = 0;
+	struct radix_item *k = xmalloc((n ? n : 1) * sizeof *k);
 
-	for (size_t i = 0; i < n; i++) {
-		k[i] = (struct sym_key){ base[i].addr,
-		                         2 * !base[i].is_func + base[i].is_static,
-		                         (uint32_t)i };
-		differ |= base[i].addr ^ base[0].addr;
-	}
-	radix_pass(k, tmp, n, true, 0);
-	struct sym_key *src = tmp, *dst = k;
-	for (unsigned shift = 0; shift < 64 && differ >> shift; shift += 8) {
-		if (!(differ >> shift & 0xff))
-			continue;
-		radix_pass(src, dst, n, false, shift);
-		struct sym_key *t = src;
-		src = dst;
-		dst = t;
-	}
-	move_into_place(base, src, n);
+	for (size_t i = 0; i < n; i++)
+		k[i] = (struct radix_item){
+			{ base[i].addr,
+			  2 * (uint64_t)!base[i].is_func + base[i].is_static },
+			(uint32_t)i };
+	k = radix_sort(k, n);
+	move_into_place(base, k, n);
 	free(k);
-	free(tmp);
 }
 
 /* Should `cand` replace `kept`, the symbol already chosen at its address?
