@@ -8,6 +8,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -240,23 +241,35 @@ void core_build_syms(struct gprof *g)
 	symtab_finish(g, &g->syms, core_text_end(g));
 }
 
-/* -S: symbols from an nm-style listing ("ADDR TYPE NAME" per line), of
-   which only text symbols (t, T) are used. */
+/* -S reads its listing in pieces of at most this many characters, each
+   ending at a newline or at this length: the rest of a longer line is
+   the next piece, as GNU reads it (a piece may then start a symbol of
+   its own). */
+#define EXT_PIECE 1022
+
+/* -S: symbols from an nm-style listing, one "ADDR TYPE NAME" a line, of
+   which only text symbols (t, T) are used; a line that does not start
+   with all three (an undefined symbol's has no address) is passed over.
+   The same conversions as GNU's, so that odd lines read alike: a type
+   of several letters gives its first, and the name starts with the
+   next. */
 void core_read_ext_symtab(struct gprof *g, const char *file)
 {
 	FILE *f = fopen(file, "r");
-	char addr[1024], type[1024], name[1024];
+	char piece[EXT_PIECE + 1], name[EXT_PIECE + 1], type;
+	uint64_t addr;
 
 	if (!f)
 		die(g, "could not open %s.", file);
-	while (fscanf(f, "%1023s %1023s %1023s", addr, type, name) == 3) {
-		if ((type[0] != 't' && type[0] != 'T') || type[1])
+	while (fgets(piece, sizeof piece, f)) {
+		if (sscanf(piece, "%" SCNx64 " %c %s", &addr, &type, name) != 3 ||
+		    (type != 't' && type != 'T'))
 			continue;
 		struct sym *s = symtab_add(&g->syms);
 		s->name = xstrdup(name);
-		s->addr = strtoull(addr, NULL, 16);
+		s->addr = addr;
 		s->is_func = true;
-		s->is_static = type[0] == 't';
+		s->is_static = type == 't';
 		s->file_known = true;    /* no debug info for these */
 		s->bfd_order = (unsigned)g->syms.len;
 	}

@@ -3,7 +3,9 @@
 # executable or profile that is missing (named, or the default a.out and
 # gmon.out), an executable that is not an object file, and profiles that
 # are empty, shorter than a header, truncated inside a histogram or arc
-# record, with an unknown record tag or version, or plain garbage.
+# record, with an unknown record tag or version, or plain garbage; and -S
+# symbol listings that are missing, empty, hold no text symbol, or are
+# binary garbage.
 # Sourced by tests/badinput.sh.  Each case ID has a function case_ID (with
 # "_" for "-") that runs in a fresh directory holding a copy of the
 # fixture's prog, writes the case's inputs there and sets ARGS (gprof's
@@ -29,6 +31,10 @@ bad-version
 garbage-binary
 garbage-text
 exec-not-object
+ext-syms-missing
+ext-syms-empty
+ext-syms-no-text
+ext-syms-garbage
 "
 
 case_missing_profile() {
@@ -113,4 +119,29 @@ case_exec_not_object() {
 	printf 'not an executable\n' > notobj
 	cp "$g" gmon.out
 	ARGS="notobj gmon.out"
+}
+
+case_ext_syms_missing() {
+	cp "$g" gmon.out
+	ARGS="-b -p -S nothere.txt prog gmon.out"
+}
+
+case_ext_syms_empty() {
+	cp "$g" gmon.out
+	: > syms.txt
+	ARGS="-b -p -S syms.txt prog gmon.out"
+}
+
+# Undefined symbols (no address) and data symbols only.
+case_ext_syms_no_text() {
+	cp "$g" gmon.out
+	printf '                 U puts\n0000000000004010 D data\n' > syms.txt
+	ARGS="-b -p -S syms.txt prog gmon.out"
+}
+
+# The profile given as the listing: bytes with no line structure.
+case_ext_syms_garbage() {
+	cp "$g" gmon.out
+	cp "$g" syms.txt
+	ARGS="-b -p -S syms.txt prog gmon.out"
 }
