@@ -543,10 +543,36 @@ void sym_lookup_file(struct gprof *g, struct sym *s)
 	}
 }
 
+/* Whether libbfd would surely find `name` not mangled, as is most C
+   symbols' case: in the styles that demangle by default (automatic,
+   GNU v3 and Rust) a mangled name starts with '_' once the target's
+   leading character and any '.' or '$' prefix are passed over.  The
+   report then need not read the rest of the name, nor call libbfd,
+   for each of 100,000 names (other styles, such as GNAT's, are always
+   asked). */
+static bool surely_plain(const struct gprof *g, const char *name)
+{
+	switch (CURRENT_DEMANGLING_STYLE) {
+	case auto_demangling:
+	case gnu_v3_demangling:
+	case rust_demangling:
+		break;
+	default:
+		return false;
+	}
+	if (g->leading_char && *name == g->leading_char)
+		name++;
+	while (*name == '.' || *name == '$')
+		name++;
+	return *name != '_';
+}
+
 /* The demangled form of `name`, malloc'd, or NULL when it is not a
    mangled name. */
 char *core_demangle(const struct gprof *g, const char *name)
 {
+	if (surely_plain(g, name))
+		return NULL;
 	return bfd_demangle(ABFD(g), name, DMGL_ANSI | DMGL_PARAMS);
 }
 
