@@ -545,11 +545,12 @@ void sym_lookup_file(struct gprof *g, struct sym *s)
 
 /* Whether libbfd would surely find `name` not mangled, as is most C
    symbols' case: in the styles that demangle by default (automatic,
-   GNU v3 and Rust) a mangled name starts with '_' once the target's
-   leading character and any '.' or '$' prefix are passed over.  The
-   report then need not read the rest of the name, nor call libbfd,
-   for each of 100,000 names (other styles, such as GNAT's, are always
-   asked). */
+   GNU v3 and Rust) a mangled name starts with '_' once any '.' or '$'
+   prefix is passed over.  The report then need not read the rest of the
+   name, nor call libbfd, for each of 100,000 names.  Other styles (such
+   as GNAT's) are always asked, and so are names that start with the
+   target's leading character: libbfd answers those with the name
+   without it, mangled or not (tests/unit/demangle.c). */
 static bool surely_plain(const struct gprof *g, const char *name)
 {
 	switch (CURRENT_DEMANGLING_STYLE) {
@@ -561,7 +562,7 @@ static bool surely_plain(const struct gprof *g, const char *name)
 		return false;
 	}
 	if (g->leading_char && *name == g->leading_char)
-		name++;
+		return false;
 	while (*name == '.' || *name == '$')
 		name++;
 	return *name != '_';

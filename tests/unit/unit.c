@@ -346,6 +346,7 @@ int main(void)
 	test_strbuf();
 	unit_hist_assign();
 	unit_shlib_syms();
+	unit_demangle();
 	unit_call_graph();
 	unit_decoders();
 	return failures != 0;

@@ -31,6 +31,7 @@ void unit_hist_assign(void);     /* hist_assign.c */
 void unit_call_graph(void);      /* call_graph.c */
 void unit_decoders(void);        /* decoders.c */
 void unit_shlib_syms(void);      /* shlib_syms.c */
+void unit_demangle(void);        /* demangle.c */
 
 /* ---- model.c: a hand-made `struct gprof` ---- */
 
