@@ -10,6 +10,9 @@
 # machine may be shared.
 
 g_runs=${BENCH_GRAPH_RUNS:-5}
+# BENCH_RATIO_PAIRS (default 9): pairs of runs per doubling ratio (each
+# ratio of two runs moves by a fifth or more on this shared machine).
+r_pairs=${BENCH_RATIO_PAIRS:-9}
 
 # The figures of the code before this work (commit a4aff57, this machine
 # at low load, cpu seconds; the ratios measured as below): the baseline of
@@ -47,7 +50,8 @@ grow() {
 	echo "call graph at scale (issue 16): median of $g_runs runs.  Targets are judged on cpu"
 	echo "seconds (user + system), which a loaded machine disturbs less than wall time;"
 	echo "before: the code before this work (commit a4aff57), cpu seconds or MB.  Doubling"
-	echo "ratios: median over $g_runs pairs of runs taken back to back (GNU: of its medians)."
+	echo "ratios: median over $r_pairs pairs of runs taken back to back, in turn smaller and"
+	echo "larger first (GNU: of its medians)."
 } | tee -a "$results"
 grow "measure" "ours wall" "ours cpu" "GNU wall" "GNU cpu" "target" "" "before"
 
@@ -76,14 +80,19 @@ cpu_once() {
 		"$out/synth-$1/gmon-$(($1 * 3)).out" | cut -d' ' -f2
 }
 
-# pair_ratio A B: the median, over g_runs pairs of runs at sizes A and B
+# pair_ratio A B: the median, over r_pairs pairs of runs at sizes A and B
 # taken one right after the other (so both see the same load), of B's cpu
-# seconds over A's.
+# seconds over A's.  Every other pair runs B first, so that a machine
+# speeding up or slowing down during the measurement favours neither.
 pair_ratio() {
 	pr_i=0 pr_v=
-	while [ "$pr_i" -lt "$g_runs" ]; do
-		pr_a=$(cpu_once "$1")
-		pr_v="$pr_v $(div "$(cpu_once "$2")" "$pr_a")"
+	while [ "$pr_i" -lt "$r_pairs" ]; do
+		if [ $((pr_i % 2)) = 0 ]; then
+			pr_a=$(cpu_once "$1") pr_b=$(cpu_once "$2")
+		else
+			pr_b=$(cpu_once "$2") pr_a=$(cpu_once "$1")
+		fi
+		pr_v="$pr_v $(div "$pr_b" "$pr_a")"
 		pr_i=$((pr_i + 1))
 	done
 	echo $pr_v | tr ' ' '\n' | sort -n |
