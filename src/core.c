@@ -16,6 +16,7 @@
 #include <libiberty/demangle.h>
 
 #include "gprof.h"
+#include "strbuf.h"
 
 #define ABFD(g) ((bfd *)(g)->abfd)
 #define TEXT(g) ((asection *)(g)->text_sec)
@@ -258,6 +259,8 @@ void core_read_ext_symtab(struct gprof *g, const char *file)
 	FILE *f = fopen(file, "r");
 	char piece[EXT_PIECE + 1], name[EXT_PIECE + 1], type;
 	uint64_t addr;
+	struct strbuf names = STRBUF_INIT;
+	size_t *at = NULL;           /* each symbol's name, in `names` */
 
 	if (!f)
 		die(g, "could not open %s.", file);
@@ -266,14 +269,24 @@ void core_read_ext_symtab(struct gprof *g, const char *file)
 		    (type != 't' && type != 'T'))
 			continue;
 		struct sym *s = symtab_add(&g->syms);
-		s->name = xstrdup(name);
 		s->addr = addr;
 		s->is_func = true;
 		s->is_static = type == 't';
 		s->file_known = true;    /* no debug info for these */
 		s->bfd_order = (unsigned)g->syms.len;
+		if ((g->syms.len & (g->syms.len - 1)) == 0)
+			at = xrealloc(at, 2 * g->syms.len * sizeof *at);
+		at[g->syms.len - 1] = names.len;
+		sb_add(&names, name, strlen(name) + 1);
 	}
 	fclose(f);
+	/* One block for all the names, which core_close() frees: a symbol
+	   the table drops takes nothing with it. */
+	g->name_pool = names.buf;    /* taken over: sb_detach() would copy
+	                                only up to the first name's NUL */
+	for (size_t i = 0; i < g->syms.len; i++)
+		g->syms.base[i].name = g->name_pool + at[i];
+	free(at);
 	if (g->syms.len == 0)
 		die(g, "file `%s' has no symbols", file);
 	symtab_finish(g, &g->syms, core_text_end(g));
@@ -358,6 +371,8 @@ void core_close(struct gprof *g)
 		bfd_close(ABFD(g));
 	g->abfd = NULL;
 	free(g->syms.base);
+	free(g->name_pool);
+	g->name_pool = NULL;
 	free(g->syms.addrs);
 	free(g->syms.bucket);
 	g->syms = (struct symtab){ 0 };

@@ -340,6 +340,7 @@ struct gprof {
 	void *abfd;                  /* bfd * */
 	void **bfd_syms;             /* asymbol ** */
 	long nbfd_syms;
+	char *name_pool;             /* core.c: -S's symbol names */
 	void *text_sec;              /* asection * of .text */
 	int addr_size;               /* 4 or 8 */
 	bool big_endian;

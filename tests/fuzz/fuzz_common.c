@@ -389,6 +389,7 @@ void fuzz_free_context(struct gprof *g, int own_bfd)
 		free(g->syms.base[i].bb);
 	}
 	free(g->syms.base);
+	free(g->name_pool);          /* -S's names (core_read_ext_symtab) */
 	free(g->syms.addrs);
 	free(g->syms.bucket);
 
