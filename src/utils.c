@@ -27,9 +27,10 @@ void gprof_exit(int status)
 	exit(status);
 }
 
-/* Big arrays are visited at random (symbols, arcs, their names), so most
-   of those visits miss the TLB with 4 KiB pages; asking for huge pages
-   where the system grants them on request cuts that cost.  Only the
+/* Big arrays are visited at random (the symbols, the arcs, the callee
+   arrays), so with 4 KiB pages most of those visits also miss the TLB;
+   asking for huge pages where the system grants them on request (THP in
+   "madvise" mode, Debian's default) cuts that cost.  Only the
    2 MiB-aligned interior of a block is advised, so no memory outside it
    is touched; a refusal changes nothing. */
 #define HUGE_PAGE ((uintptr_t)2 << 20)
