@@ -161,6 +161,58 @@ static void test_sort_desc(void)
 	check(ok, "sort_desc_matches_stable_sort");
 }
 
+/* radix_sort() against a plain stable sort of the same items, on
+   arrays long enough for several levels of buckets: keys spread over all
+   16 bytes, keys that share their high bytes, few distinct keys (long
+   runs of ties, whose order must be kept) and keys all equal. */
+static int cmp_radix_ref(const void *pa, const void *pb, void *ctx)
+{
+	const struct radix_item *a = pa, *b = pb;
+	(void)ctx;
+	for (int i = 0; i < 2; i++)
+		if (a->key[i] != b->key[i])
+			return a->key[i] < b->key[i] ? -1 : 1;
+	return 0;
+}
+
+static uint64_t radix_key(int shape)
+{
+	uint64_t r = (uint64_t)rand() << 33 ^ (uint64_t)rand() << 11 ^
+	             (uint64_t)rand();
+	switch (shape) {
+	case 0: return r;                            /* all bytes vary */
+	case 1: return UINT64_C(0xffffffff00000000) | (r & 0xfffff);
+	case 2: return r % 5;                        /* long ties */
+	default: return 42;                          /* all equal */
+	}
+}
+
+static void test_radix_sort(void)
+{
+	bool ok = true;
+
+	srand(11);
+	for (int t = 0; t < 32 && ok; t++) {
+		size_t n = (size_t)(t % 4 == 3 ? rand() % 100 : 20000 + rand() % 20000);
+		struct radix_item *r = xmalloc(n * sizeof *r + 1);
+		struct radix_item *ref = xmalloc(n * sizeof *ref + 1);
+
+		for (size_t i = 0; i < n; i++) {
+			r[i].key[0] = radix_key(t % 4);
+			r[i].key[1] = radix_key((t / 4) % 4);
+			r[i].at = (uint32_t)i;
+		}
+		memcpy(ref, r, n * sizeof *r);
+		stable_sort(ref, n, sizeof *ref, cmp_radix_ref, NULL);
+		r = radix_sort(r, n);
+		for (size_t i = 0; i < n && ok; i++)
+			ok = r[i].at == ref[i].at;
+		free(r);
+		free(ref);
+	}
+	check(ok, "radix_sort_matches_stable_sort");
+}
+
 static struct sym *add(struct symtab *t, vma_t addr, const char *name,
                        bool func, bool stat)
 {
@@ -338,6 +390,7 @@ int main(void)
 	test_sort_stable();
 	test_sort_pattern();
 	test_sort_desc();
+	test_radix_sort();
 	test_symtab_dups();
 	test_symtab_lookup_many();
 	test_sort_sizes();
