@@ -530,8 +530,7 @@ struct desc_keys {
 void stable_sort_desc(void **v, size_t n, const struct desc_keys *dk,
                       cmp_fn cmp, void *ctx);
 /* Items ordered by key[0], then key[1], ascending; ties keep their
-   order.  Returns r or the buffer that took its place (the other one is
-   freed).  n must be below 2^32. */
+   order.  Sorts r in place and returns it.  n must be below 2^32. */
 struct radix_item {
 	uint64_t key[2];
 	uint32_t at;                 /* where the rest of the item is */
