@@ -78,6 +78,22 @@ uint64_t gmon_decode(const struct gmon_codec *c, const unsigned char *b,
 	return get(c, b, n);
 }
 
+uint64_t gmon_decode_vma(const struct gmon_codec *c, const unsigned char *b)
+{
+	uint64_t v;
+	int n = c->addr_size;
+
+	/* The usual widths spelled out, for the fast decoders. */
+	if (n == 8)
+		return get(c, b, 8);
+	if (n != 4)
+		return get(c, b, n);
+	v = get(c, b, 4);
+	if (c->sign_extend && (v & 0x80000000u))
+		v |= 0xffffffff00000000ull;
+	return v;
+}
+
 /* ---- reading ---- */
 
 /* Reads all of `f`; `hint` (the size, if known, plus one) sizes the
@@ -216,20 +232,10 @@ bool rd_u32(struct gmon_reader *r, uint32_t *v)
 
 bool rd_vma(struct gmon_reader *r, uint64_t *v)
 {
-	int n = r->codec.addr_size;
-	const unsigned char *q = take(r, (size_t)n);
+	const unsigned char *q = take(r, (size_t)r->codec.addr_size);
 	if (!q)
 		return false;
-	/* The usual widths spelled out, for the fast decoders. */
-	if (n == 8) {
-		*v = get(&r->codec, q, 8);
-	} else if (n == 4) {
-		*v = get(&r->codec, q, 4);
-		if (r->codec.sign_extend && (*v & 0x80000000u))
-			*v |= 0xffffffff00000000ull;
-	} else {
-		*v = get(&r->codec, q, n);
-	}
+	*v = gmon_decode_vma(&r->codec, q);
 	return true;
 }
 

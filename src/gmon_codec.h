@@ -58,6 +58,9 @@ struct gmon_codec {
 uint64_t gmon_decode(const struct gmon_codec *c, const unsigned char *b,
                      int n);
 
+/* The address at b (c->addr_size bytes), widened as rd_vma() widens it. */
+uint64_t gmon_decode_vma(const struct gmon_codec *c, const unsigned char *b);
+
 /* ---- reading ---- */
 
 /*

@@ -76,8 +76,7 @@ static void read_gnu(struct gprof *g, struct gmon_reader *r, const char *name,
 			hist_read_rec(g, r, name);
 			break;
 		case GMON_TAG_CG_ARC:
-			rc->arcs++;
-			arc_read_rec(g, r, name);
+			rc->arcs += arc_read_rec(g, r, name);
 			break;
 		case GMON_TAG_BB_COUNT:
 			rc->bbs++;

@@ -34,7 +34,10 @@ bool hist_read_bsd(struct gprof *g, struct gmon_reader *r, const char *name,
 void hist_write_bsd(struct gprof *g, struct gmon_writer *w);
 
 /* ---- arc_record.c ---- */
-void arc_read_rec(struct gprof *g, struct gmon_reader *r, const char *name);
+/* The arc record whose tag was just read, and those that follow it
+   straight after; returns how many. */
+unsigned long arc_read_rec(struct gprof *g, struct gmon_reader *r,
+                           const char *name);
 /* A BSD file's arcs, read to the end of the file; returns how many. */
 unsigned long arc_read_bsd(struct gprof *g, struct gmon_reader *r);
 /* Whether the summed counts can be written without an absurd number of

@@ -380,6 +380,9 @@ static bool arc_in(const struct gprof *g, enum spec_table t,
 bool arc_selected(const struct gprof *g, const struct sym *parent,
                   const struct sym *child)
 {
+	/* Asked once per arc record: most runs name no arcs at all. */
+	if (g->tables[INCL_ARCS].n == 0 && g->tables[EXCL_ARCS].n == 0)
+		return g->table_count[INCL_ARCS] == 0;
 	if (arc_in(g, INCL_ARCS, parent, child))
 		return true;
 	return g->table_count[INCL_ARCS] == 0 &&
