@@ -530,12 +530,12 @@ struct desc_keys {
 void stable_sort_desc(void **v, size_t n, const struct desc_keys *dk,
                       cmp_fn cmp, void *ctx);
 /* Items ordered by key[0], then key[1], ascending; ties keep their
-   order.  Sorts r in place and returns it.  n must be below 2^32. */
+   order.  Sorts r in place.  n must be below 2^32. */
 struct radix_item {
 	uint64_t key[2];
 	uint32_t at;                 /* where the rest of the item is */
 };
-struct radix_item *radix_sort(struct radix_item *r, size_t n);
+void radix_sort(struct radix_item *r, size_t n);
 
 /* ---- symtab.c ---- */
 struct sym *symtab_add(struct symtab *tab);

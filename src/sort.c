@@ -263,13 +263,12 @@ static void msd_radix(struct radix_item *r, struct radix_item *tmp, size_t n)
 			msd_radix(r + from, tmp + from, count[b]);
 }
 
-struct radix_item *radix_sort(struct radix_item *r, size_t n)
+void radix_sort(struct radix_item *r, size_t n)
 {
 	struct radix_item *tmp = xmalloc((n ? n : 1) * sizeof *tmp);
 
 	msd_radix(r, tmp, n);
 	free(tmp);
-	return r;
 }
 
 /* One run of items the first two keys tie (r[0..n-1]) in cmp's order,
@@ -307,7 +306,7 @@ static bool sort_weak(void **v, size_t n, const struct desc_keys *dk,
 		r[i].key[1] = dk->second ? ~dk->second(v[i]) : 0;
 		r[i].at = (uint32_t)i;
 	}
-	r = radix_sort(r, n);
+	radix_sort(r, n);
 	void **out = xmalloc(n * sizeof *out);
 	/* the merge's room, then the run's: twice the longest run */
 	struct sort_ctx s = { sizeof(struct keyed), cmp, ctx, NULL };

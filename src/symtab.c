@@ -74,7 +74,7 @@ static void sort_by_addr(struct sym *base, size_t n)
 			{ base[i].addr,
 			  2 * (uint64_t)!base[i].is_func + base[i].is_static },
 			(uint32_t)i };
-	k = radix_sort(k, n);
+	radix_sort(k, n);
 	move_into_place(base, k, n);
 	free(k);
 }

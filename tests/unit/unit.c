@@ -194,8 +194,8 @@ static void test_radix_sort(void)
 	srand(11);
 	for (int t = 0; t < 32 && ok; t++) {
 		size_t n = (size_t)(t % 4 == 3 ? rand() % 100 : 20000 + rand() % 20000);
-		struct radix_item *r = xmalloc(n * sizeof *r + 1);
-		struct radix_item *ref = xmalloc(n * sizeof *ref + 1);
+		struct radix_item *r = xmalloc(n * sizeof *r);
+		struct radix_item *ref = xmalloc(n * sizeof *ref);
 
 		for (size_t i = 0; i < n; i++) {
 			r[i].key[0] = radix_key(t % 4);
@@ -204,7 +204,7 @@ static void test_radix_sort(void)
 		}
 		memcpy(ref, r, n * sizeof *r);
 		stable_sort(ref, n, sizeof *ref, cmp_radix_ref, NULL);
-		r = radix_sort(r, n);
+		radix_sort(r, n);
 		for (size_t i = 0; i < n && ok; i++)
 			ok = r[i].at == ref[i].at;
 		free(r);
