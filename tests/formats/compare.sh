@@ -1,20 +1,44 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # tests/formats/compare.sh (sourced by tests/formats.sh): --compare on two
-# builds of one program, the second with a function made three times as
+# builds of one program, the second with a function made six times as
 # slow (tests/formats/compare-prog.c): that function comes first, flagged
 # significant, in text, JSON and HTML; one build against itself shows no
 # change; misuse gives one line.
+#
+# A check on sampled data (tests/README): the builds link libgmon, whose
+# per-thread CPU timers give one independent sample per kernel tick (250 a
+# second here; at glibc's 100 Hz the old design's 18 and 29 samples made
+# "significant" a coin toss).  beta() uses about 0.13 s of CPU, then
+# 0.76 s: a change of 0.63 s whose sampling error at 250 Hz is
+# sqrt(32 + 190) / 250 = 0.06 s, while an unchanged alpha() (0.17 s)
+# moves by at most 5.5 x sqrt(42 + 42) / 250 = 0.2 s.  So even 5.5 errors
+# off, beta's change (>= 0.3 s) stays the largest and above gprof's own
+# threshold (twice an error it computes from 1000 Hz counts, under
+# 0.06 s): a false failure well below one in a million.  The programs
+# print what each function used (their thread's CPU clock), shown when a
+# check fails, and the test first checks that the change really was
+# beta's and at least a factor of four.
 
 cm=$WORK/compare
 mkdir -p "$cm"
 src=$TESTS_DIR/formats/compare-prog.c
-if ${CC:-cc} -pg -O1 -o "$cm/old" "$src" &&
-   ${CC:-cc} -pg -O1 -DSLOWER -o "$cm/new" "$src"; then
-	(cd "$cm" && ./old > /dev/null && mv gmon.out old.gmon &&
-	 ./new > /dev/null && mv gmon.out new.gmon) ||
+lgm="-L$ROOT/src/libgmon -lgmon -pthread"
+if ${CC:-cc} -pg -O1 -o "$cm/old" "$src" $lgm &&
+   ${CC:-cc} -pg -O1 -DSLOWER -o "$cm/new" "$src" $lgm; then
+	(cd "$cm" && ./old > old.cpu && mv gmon.out old.gmon &&
+	 ./new > new.cpu && mv gmon.out new.gmon) ||
 		fail "compare: run the two builds"
 else
 	fail "compare: build the two programs"
+fi
+measured="measured CPU seconds alpha beta gamma: old $(cat "$cm/old.cpu" 2>/dev/null), new $(cat "$cm/new.cpu" 2>/dev/null)"
+if awk '{ getline n < ARGV[2]; split(n, b, " ")
+	 db = b[2] - $2; da = b[1] - $1; dg = b[3] - $3
+	 if (da < 0) da = -da; if (dg < 0) dg = -dg
+	 exit !(db > 0.3 && db > 4 * da && db > 4 * dg) }' 	"$cm/old.cpu" "$cm/new.cpu" 2>/dev/null; then
+	pass "compare: the slower build's change is beta's, as measured by the program"
+else
+	fail "compare: the slower build's change is beta's, as measured by the program" "$measured"
 fi
 
 "$GPROF" -b --compare "$cm/old" "$cm/old.gmon" "$cm/new" "$cm/new.gmon" \
@@ -25,7 +49,7 @@ case $rc:$first in
 0:*' * '*' beta')
 	pass "compare: text puts the slower function first, significant" ;;
 *)	fail "compare: text puts the slower function first, significant" \
-		"status $rc; first row: $first" "$(cat "$cm/text" "$cm/err")" ;;
+		"status $rc; first row: $first" "$measured" "$(cat "$cm/text" "$cm/err")" ;;
 esac
 
 # The same profile against itself: no change anywhere.

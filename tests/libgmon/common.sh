@@ -211,3 +211,25 @@ growth() {
 	*) fail "$_n" "$_v" ;;
 	esac
 }
+
+# Checks on sampled data (tests/README, "Checks on sampled data") allow
+# SIGMAS standard errors: a normal deviate beyond 5.5 has a two-sided
+# probability of 3.8e-8, so a false failure stays below one in a million
+# per check even with the normal approximation's error and the small
+# systematic ones (clock reads, the hook's entry) taken out of the room.
+SIGMAS=5.5
+
+# kernel_hz: the kernel's tick rate.  The kernel checks CPU timers only
+# at its ticks, so a thread gets at most HZ signals a second of CPU
+# whatever GMON_RATE says; samples past that are overruns credited to the
+# same PC, not independent draws.  From the kernel's configuration where
+# it can be read, else 100, the lowest rate Linux is built with: fewer
+# independent samples, a wider window, the safe side.
+kernel_hz() {
+	_hz=$( { cat "/boot/config-$(uname -r)" 2>/dev/null ||
+		zcat /proc/config.gz 2>/dev/null; } | sed -n 's/^CONFIG_HZ=//p')
+	case $_hz in
+	[1-9][0-9]*) echo "$_hz" ;;
+	*) echo 100 ;;
+	esac
+}

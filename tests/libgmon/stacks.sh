@@ -183,11 +183,18 @@ if build "$n" stk_acc.c "$GLIBC_LIBS" $CC -O1 -pg &&
 	fi
 fi
 
-# (2g) a table that grows: over a hundred distinct stacks, more than the
-# 48 a thread's table starts with, all kept (nothing lost, nothing said).
+# (2g) a table that grows: more distinct stacks than the 48 a thread's
+# table starts with, all kept (nothing lost, nothing said).  A check on
+# sampled data: distinct stacks come from distinct ticks, at most one per
+# kernel tick of CPU (kernel_hz) however high GMON_RATE is, so the program
+# runs for 250 ticks' worth of its own CPU time (1 s at 250 Hz).  250
+# draws among some 1600 nearly equally likely stacks repeat about 20
+# times; 48 or fewer distinct would take over 200 repeats, a chance far
+# below one in a million.
 n=stacks-growth
 if build "$n" stk_many.c "$GLIBC_LIBS" $CC -O1 -pg &&
-   run "$n" GMON_STACKS=1 GMON_RATE=10000 -- && stk_clean "$n"; then
+   run "$n" GMON_STACKS=1 GMON_RATE=10000 -- "$(awk -v hz="$(kernel_hz)" 'BEGIN { print 250 / hz }')" &&
+   stk_clean "$n"; then
 	v=$(awk '$1 == "stack" { n++ } $1 == "sloss" { lost = $3 }
 		END { print (n > 48 && lost == 0) ? "ok" : "bad", n, "stacks, lost", lost }' \
 		"$W/$n/dump")
@@ -199,21 +206,55 @@ fi
 
 # (3) threads: each named thread's stacks run through its own function
 # only, its TARCS are exact, and the TARCS add up to gmon.out's arcs.
+# A tick taken in leaf before its frame is set up (its first instructions,
+# up to `mov %rsp,%rbp`) or after it is taken down (its `ret`) finds the
+# caller's frame pointer, so the walk goes from leaf straight to the
+# caller's caller and the stack skips fa, fb or fc.  That is a known
+# accuracy fault of the frame-pointer walk (issue 30: a call-frame
+# unwinder removes it), not a chance event: such ticks are counted and
+# named in a note, and every other leaf tick must run through its
+# thread's function.
+# stk_frameless PROG FUNCTION: FUNCTION's offsets (hex, no 0x) where its
+# frame is not set up, one per line, from objdump's listing.
+stk_frameless() {
+	objdump -d --no-show-raw-insn "$1" | awk -v fn="<$2>:" '
+		function hex(x,  i, v) {
+			v = 0
+			for (i = 1; i <= length(x); i++)
+				v = v * 16 + index("0123456789abcdef", substr(x, i, 1)) - 1
+			return v
+		}
+		$2 == fn { on = 1; start = hex($1); set = 0; next }
+		on && NF == 0 { exit }
+		on && /^ *[0-9a-f]+:/ {
+			off = hex(substr($1, 1, length($1) - 1)) - start
+			if (!set || $2 ~ /^ret/) printf "%x\n", off
+			if ($2 == "mov" && $3 == "%rsp,%rbp") set = 1
+		}'
+}
 n=stacks-threads
 if build "$n" stk_threads.c "$GLIBC_LIBS" $CC -O1 -pg && run "$n" GMON_STACKS=1 -- &&
    stk_clean "$n"; then
+	python3 "$GMSL_STACKS" "$W/$n/gmon.out.shlibs" "$W/$n/syms" dump --offsets \
+		>"$W/$n/dump.off" 2>/dev/null
+	stk_frameless "$W/$n/prog" leaf >"$W/$n/frameless"
 	v=$(awk '
+		FILENAME == ARGV[1] { frameless["leaf+" $1] = 1; nfl++; next }
 		$1 == "thread" { name[$2] = $4 }
-		$1 == "stack" && $5 ~ /^leaf;/ { split($5, f, ";")
+		$1 == "stack" && $5 ~ /^leaf[+;]/ { split($5, f, ";")
 			if (name[$2] == "wA" && f[2] == "fa" || name[$2] == "wB" && f[2] == "fb" ||
-			    name[$2] == "wC" && f[2] == "fc") good += $3; else bad += $3 }
+			    name[$2] == "wC" && f[2] == "fc") good += $3
+			else if (f[1] in frameless) early += $3
+			else bad += $3 }
 		$1 == "tarc" { arcs[name[$2] " " $3 " " $4] += $5 }
-		END { ok = good > 30 && bad == 0 &&
+		END { ok = good > 30 && bad == 0 && nfl > 0 &&
 			arcs["wA fa leaf"] == 3000 && arcs["wB fb leaf"] == 5000 &&
 			arcs["wC fc leaf"] == 7000 && arcs["wA start fa"] == 1 &&
 			arcs["wB start fb"] == 1 && arcs["wC start fc"] == 1
 		      print ok ? "ok" : "bad", "leaf ticks right", good, "wrong", bad,
-			"fa/fb/fc->leaf", arcs["wA fa leaf"], arcs["wB fb leaf"], arcs["wC fc leaf"] }' "$W/$n/dump")
+			"frame not set up", early + 0,
+			"fa/fb/fc->leaf", arcs["wA fa leaf"], arcs["wB fb leaf"], arcs["wC fc leaf"] }' \
+		"$W/$n/frameless" "$W/$n/dump.off")
 	arcs "$n" 8 >"$W/$n/arcs.gmon" 2>/dev/null
 	awk '$1 == "tarc" { s[$3 " " $4] += $5 } END { for (k in s) print k, s[k] }' \
 		"$W/$n/dump" | sort >"$W/$n/arcs.tarcs"
@@ -222,16 +263,19 @@ if build "$n" stk_threads.c "$GLIBC_LIBS" $CC -O1 -pg && run "$n" GMON_STACKS=1 
 	ok*)
 		if cmp -s "$W/$n/arcs.gmon" "$W/$n/arcs.tarcs"; then
 			pass "$n"
+			early=$(echo "$v" | sed -n 's/.*frame not set up \([0-9]*\).*/\1/p')
+			[ "${early:-0}" = 0 ] ||
+				echo "    note: $early leaf ticks came before leaf's frame was set up (or after it was taken down) and skip their caller: the frame-pointer walk's known fault (issue 30)"
 		else
 			fail "$n" "TARCS summed differ from gmon.out's arcs (< gmon.out, > TARCS):" \
 				"$(diff "$W/$n/arcs.gmon" "$W/$n/arcs.tarcs")"
 		fi ;;
 	*) fail "$n" "$v" "$(grep -v '^stack' "$W/$n/dump" | head -12)" \
 		"$(awk '$1 == "thread" { name[$2] = $4 }
-		        $1 == "stack" && $5 ~ /^leaf;/ { split($5, f, ";")
+		        $1 == "stack" && $5 ~ /^leaf[+;]/ { split($5, f, ";")
 		          if (!(name[$2] == "wA" && f[2] == "fa" || name[$2] == "wB" && f[2] == "fb" ||
 		                name[$2] == "wC" && f[2] == "fc")) print "wrong:", name[$2], $0 }' \
-		   "$W/$n/dump" | head -8)" ;;
+		   "$W/$n/dump.off" | head -8)" ;;
 	esac
 fi
 

@@ -1,9 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* stk_many.c - GMON_STACKS table growth (tests/libgmon/stacks.sh): a
    recursion to every depth from 1 to 100 ending in one of 16 leaves, so
-   the ticks find well over a thousand distinct stacks, more than a
-   thread's table holds before it grows. */
+   that the ticks can find some 1600 distinct stacks, more than a
+   thread's table holds before it grows.  How many they find depends on
+   how many ticks come, not on how many calls are made: it runs until its
+   thread has used SECONDS of CPU (argument, default 1), read from its
+   own clock. */
 #include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
 
 volatile unsigned long sink;
 
@@ -27,15 +32,24 @@ __attribute__((noinline)) void down(int d, int k)
 	sink++; /* not a tail call */
 }
 
-int main(void)
+__attribute__((no_instrument_function)) static double cpu(void)
 {
+	struct timespec t;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+	return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+int main(int argc, char **argv)
+{
+	double end = cpu() + (argc > 1 ? atof(argv[1]) : 1.0);
 	/* In a scrambled order, so that the ticks do not fall in step with
 	   the loop on the same few stacks. */
 	unsigned x = 12345;
-	for (int i = 0; i < 64000; i++) {
-		x = x * 1103515245u + 12345u;
-		down(1 + (int)((x >> 8) % 100), (int)((x >> 20) % 16));
-	}
+	while (cpu() < end)
+		for (int i = 0; i < 1000; i++) {
+			x = x * 1103515245u + 12345u;
+			down(1 + (int)((x >> 8) % 100), (int)((x >> 20) % 16));
+		}
 	puts("done");
 	return 0;
 }

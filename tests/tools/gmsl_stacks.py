@@ -5,11 +5,12 @@
 # it owns nothing else.  Addresses are named with the executable's symbols
 # (nm -n -S output), so the tests can speak of functions.
 #
-#   gmsl_stacks.py SIDEFILE SYMS dump
+#   gmsl_stacks.py SIDEFILE SYMS dump [--offsets]
 #     prints, one per line:
 #       thread ID TID NAME
 #       stack ID COUNT FLAGS f0;f1;... (function names, frame 0 first;
-#             frames outside the executable print as ?OBJ)
+#             frames outside the executable print as ?OBJ; with
+#             --offsets frame 0 is NAME+HEX, its offset in the function)
 #       tsamples ID OBJ TOTAL
 #       tarc ID CALLER CALLEE COUNT   (executable functions only)
 #       sloss TRUNCATED LOST DEPTH
@@ -41,13 +42,15 @@ class Names:
         self.syms = syms
         self.starts = [s[0] for s in syms]
 
-    def name(self, obj, addr, ret=False):
+    def name(self, obj, addr, ret=False, offset=False):
         if obj != 0:
             return "?%d" % obj
         # A return address may be just past its caller's last byte.
         a = addr - 1 if ret else addr
         i = bisect.bisect_right(self.starts, a) - 1
         if i >= 0 and a < self.syms[i][0] + max(self.syms[i][1], 1):
+            if offset:
+                return "%s+%x" % (self.syms[i][2], a - self.syms[i][0])
             return self.syms[i][2]
         return "?0"
 
@@ -74,8 +77,10 @@ def read(path):
 
 
 def main():
-    if len(sys.argv) != 4 or sys.argv[3] != "dump":
-        die("usage: gmsl_stacks.py SIDEFILE SYMS dump")
+    if len(sys.argv) not in (4, 5) or sys.argv[3] != "dump" or \
+            sys.argv[4:] not in ([], ["--offsets"]):
+        die("usage: gmsl_stacks.py SIDEFILE SYMS dump [--offsets]")
+    offsets = sys.argv[4:] == ["--offsets"]
     names = Names(load_syms(sys.argv[2]))
     objects = set()
     threads = set()
@@ -103,7 +108,8 @@ def main():
                     q += 12
                     if obj not in objects:
                         die("frame in undefined object %d" % obj)
-                    fr.append(names.name(obj, addr, ret=k > 0))
+                    fr.append(names.name(obj, addr, ret=k > 0,
+                                         offset=offsets and k == 0))
                 out.append("stack %d %d %d %s" % (tid, count, flags, ";".join(fr) or "-"))
             if q != len(p):
                 die("STACKS length %d, entries end at %d" % (len(p), q))
