@@ -4,8 +4,11 @@
 
 # `make demo` and `make deps` must run before configure can succeed (they
 # install what configure looks for), so they do not pull config.mk in;
-# nor does cleaning, which must not configure a tree just to clean it.
-ifeq ($(filter demo deps clean distclean,$(MAKECMDGOALS)),)
+# nor does cleaning, which must not configure a tree just to clean it,
+# nor `make check` alone, which installs the test toolchains first and
+# then builds in a make of its own (see check).
+ONLY_CHECK := $(if $(filter-out check,$(MAKECMDGOALS)),,$(filter check,$(MAKECMDGOALS)))
+ifeq ($(filter demo deps clean distclean,$(MAKECMDGOALS))$(ONLY_CHECK),)
 ifeq ($(strip $(CROSS)),)
 -include config.mk
 else
@@ -110,8 +113,17 @@ tests/unit/run-unit: $(UNIT_SRCS) $(filter-out src/main.o,$(OBJS))
 tests/reports/print_twice: tests/reports/print_twice.c $(filter-out build-san/main.o,$(SAN_OBJS))
 	$(CC) $(ALL_CFLAGS) -O1 -g $(SAN_FLAGS) -Isrc -o $@ $^ $(LIBS)
 
-check: all san libgmon-cross tests/unit/run-unit tests/reports/print_twice libc_p-check
+# make check first installs the test toolchains it uses (cross compilers,
+# qemu, musl, clang, the formats' consumers: tests/deps.sh, which prints
+# the one command to run when it cannot install), then builds what the
+# tests run in a make of its own, so that configure sees a toolchain just
+# installed, and runs the suite.
+check:
+	@sh tests/deps.sh
+	@$(MAKE) --no-print-directory check-build
 	@sh tests/check.sh
+
+check-build: all san libgmon-cross tests/unit/run-unit tests/reports/print_twice libc_p-check
 
 demo:
 	@sh tests/demo.sh
@@ -187,4 +199,4 @@ distclean: clean libc_p-distclean
 	rm -rf config.mk config.h config.log config.status configure autom4te.cache config.h.in \
 	       install-sh
 
-.PHONY: all check demo deps bench install uninstall dist distcheck clean distclean san
+.PHONY: all check check-build demo deps bench install uninstall dist distcheck clean distclean san

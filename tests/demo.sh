@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # demo.sh: what `make demo` runs.  Installs missing build dependencies
-# (tests/deps.sh), builds src/gprof with make, compiles tests/demo/example.c
+# (tests/deps.sh --build: the build's only; make check installs the test
+# toolchains it needs), builds src/gprof with make, compiles tests/demo/example.c
 # with gcc -pg -g in a scratch directory (tests/tmp/demo), runs it there to
 # get gmon.out, and prints the full report of src/gprof on it.
 set -eu
@@ -9,7 +10,7 @@ cd "$(dirname "$0")/.."
 root=$PWD
 
 echo "demo: checking build dependencies"
-sh tests/deps.sh
+sh tests/deps.sh --build
 
 echo "demo: building src/gprof"
 make

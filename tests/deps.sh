@@ -2,11 +2,11 @@
 # deps.sh: checks for everything the build and the whole test suite need,
 # and installs the missing Debian packages with apt-get, as root or through
 # a password-less sudo; otherwise prints the command to run and exits 1.
-# `make demo`, `make deps` and .ci/run all call it, so the list lives here
-# only.
+# `make check`, `make deps` and .ci/run call it, and `make demo` with
+# --build, so the list lives here only.
 #
 #   sh tests/deps.sh          the build and every test's toolchain
-#   sh tests/deps.sh --build  only what building src/gprof needs
+#   sh tests/deps.sh --build  only what building src/gprof and libgmon need
 #
 # The consumers of the output formats: Graphviz, Chromium, valgrind's
 # callgrind_annotate, Go's pprof and python3-jsonschema.
