@@ -25,9 +25,9 @@ static volatile unsigned long sink;
 	for (unsigned long i = 0; i < (n); i++) \
 		sink += i ^ (sink >> 3)
 
-void alpha(void) { SPIN(800000UL); }
-void beta(void) { SPIN(600000UL * BETA_WORK); }
-void gamma_(void) { SPIN(400000UL); }
+void alpha(void) { SPIN(8000000UL); }
+void beta(void) { SPIN(6000000UL * BETA_WORK); }
+void gamma_(void) { SPIN(4000000UL); }
 
 __attribute__((no_instrument_function)) static double cpu(void)
 {
@@ -40,7 +40,11 @@ int main(void)
 {
 	double used[3] = { 0, 0, 0 };
 	void (*fn[3])(void) = { alpha, beta, gamma_ };
-	for (int i = 0; i < 100; i++)
+	/* Ten rounds of calls many ticks long: ticks come at even intervals of
+	   CPU time, and short rounds of a fixed length would fall into step
+	   with them (rounds of one tick put a third of alpha's time on its
+	   neighbours). */
+	for (int i = 0; i < 10; i++)
 		for (int f = 0; f < 3; f++) {
 			double t0 = cpu();
 			fn[f]();

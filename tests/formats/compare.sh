@@ -6,10 +6,11 @@
 # change; misuse gives one line.
 #
 # A check on sampled data (tests/README): the builds link libgmon, whose
-# per-thread CPU timers give one independent sample per kernel tick (250 a
-# second here; at glibc's 100 Hz the old design's 18 and 29 samples made
-# "significant" a coin toss).  beta() uses about 0.13 s of CPU, then
-# 0.76 s: a change of 0.63 s whose sampling error at 250 Hz is
+# per-thread CPU timers give one sample per kernel tick (250 a second
+# here; at glibc's 100 Hz the old design's 18 and 29 samples made
+# "significant" a coin toss), and each function runs in ten calls many
+# ticks long, so that the even ticks cannot fall into step with them.
+# beta() uses about 0.13 s of CPU, then 0.76 s: a change of 0.63 s whose sampling error at 250 Hz is
 # sqrt(32 + 190) / 250 = 0.06 s, while an unchanged alpha() (0.17 s)
 # moves by at most 5.5 x sqrt(42 + 42) / 250 = 0.2 s.  So even 5.5 errors
 # off, beta's change (>= 0.3 s) stays the largest and above gprof's own

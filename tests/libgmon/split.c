@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * split.c - a time split for the histogram test: heavy() runs three times
- * as many iterations of the same loop as light(), in short interleaved
- * rounds (about 2 ms), until the process has used SECONDS of CPU (argument,
- * default 2).  Short rounds, shorter than a kernel tick, keep the samples
- * from falling into step with them.
+ * split.c - a time split for the histogram test: heavy() runs about three
+ * times as many iterations of the same loop as light(), in interleaved
+ * rounds, until the process has used SECONDS of CPU (argument, default
+ * 2).  The kernel samples at its ticks, at even intervals of CPU time, so
+ * rounds of a fixed length would fall into step with them (2 ms rounds
+ * against 4 ms ticks gave errors 1.5 times the binomial one): each call's
+ * length is drawn at random, 0.5 to 1.5 times its mean (heavy 3 ms, light
+ * 1 ms), which makes where a tick lands independent of the rounds.
  *
  * The 3:1 of the loop counts is not what the test expects: on a shared
  * core two loops' costs per iteration drift apart (caches, frequency), so
@@ -53,13 +56,19 @@ int main(int argc, char **argv)
 	double t0 = cpu_of(CLOCK_THREAD_CPUTIME_ID);
 	calibrate(probe);
 	double per_iter = (cpu_of(CLOCK_THREAD_CPUTIME_ID) - t0) / (double)probe;
-	long unit = (long)(0.0005 / (per_iter > 0 ? per_iter : 1e-9)); /* ~0.5 ms */
+	long unit = (long)(0.001 / (per_iter > 0 ? per_iter : 1e-9)); /* ~1 ms */
 	double h = 0, l = 0;
+	unsigned x = 2463534242u;
 	while (cpu_of(CLOCK_PROCESS_CPUTIME_ID) < target) {
+		long n[2];
+		for (int k = 0; k < 2; k++) {
+			x ^= x << 13, x ^= x >> 17, x ^= x << 5;
+			n[k] = unit / 2 + (long)((double)(x >> 8) / (1 << 24) * unit);
+		}
 		double a = cpu_of(CLOCK_THREAD_CPUTIME_ID);
-		heavy(3 * unit);
+		heavy(3 * n[0]);
 		double b = cpu_of(CLOCK_THREAD_CPUTIME_ID);
-		light(unit);
+		light(n[1]);
 		double c = cpu_of(CLOCK_THREAD_CPUTIME_ID);
 		h += b - a;
 		l += c - b;
