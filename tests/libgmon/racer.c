@@ -6,9 +6,10 @@
  *
  * runs PROG (exitrace.c, which prints "ready" and exits) RUNS times in
  * the current folder, each with GMON_OUT=run.I, and sends it SIGNAL a
- * stepped delay after "ready": from 0 to one and a half times the longest
- * exit of three calibration runs (GMON_OUT=calib, no signal), so the
- * signal lands before, during and after the profile is written.  One
+ * stepped delay after "ready": from 0 to one and a quarter times the
+ * longest time from "ready" to the profile's rename in three calibration
+ * runs (GMON_OUT=calib, no signal), so the signal lands before, during
+ * and after the profile is written.  One
  * line per run on stdout:
  *
  *   run I DELAY_US exit N|signal N WINDOW
@@ -86,24 +87,28 @@ static int reap(pid_t pid)
 	return -1;
 }
 
-/* Microseconds from "ready" to the end of an undisturbed run. */
-static long long calibrate(char **argv)
-{
-	int fd;
-	pid_t pid = start(argv, "calib", &fd);
-	if (pid < 0)
-		return -1;
-	wait_ready(fd);
-	long long t0 = now_us();
-	int status = reap(pid);
-	close(fd);
-	return status < 0 ? -1 : now_us() - t0;
-}
-
 static int exists(const char *path)
 {
 	struct stat st;
 	return stat(path, &st) == 0;
+}
+
+/* Microseconds from "ready" to the profile's rename in an undisturbed
+   run (watched for: the process's own teardown is of no interest). */
+static long long calibrate(char **argv)
+{
+	int fd;
+	unlink("calib");
+	pid_t pid = start(argv, "calib", &fd);
+	if (pid < 0)
+		return -1;
+	wait_ready(fd);
+	long long t0 = now_us(), t = t0;
+	while (!exists("calib") && t - t0 < 10000000)
+		t = now_us();
+	int status = reap(pid);
+	close(fd);
+	return status < 0 || !exists("calib") ? -1 : t - t0;
 }
 
 /* Busy-wait: nanosleep's slack would blur delays of a few microseconds. */
@@ -158,6 +163,6 @@ int main(int argc, char **argv)
 	}
 	int bad = 0;
 	for (int i = 0; i < runs; i++)
-		bad |= one_run(argv + 3, i, sig, span * 3 / 2 * i / runs) != 0;
+		bad |= one_run(argv + 3, i, sig, span * 5 / 4 * i / runs) != 0;
 	return bad ? 1 : 0;
 }
