@@ -13,10 +13,12 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/auxv.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "gmon_rt.h"
@@ -30,6 +32,21 @@ GMON_API void _mcleanup(void);
 
 struct gmon_params gmon_p;
 static int start_claimed;
+
+/*
+ * The exit write and the exit signals (GMON_EXIT_SIGNALS) must agree, or
+ * a signal that lands while the exit path writes kills the program
+ * between the temporary file and its rename.  The rule: whoever claims
+ * exit_state first writes the profile, and nobody dies before it is
+ * renamed into place.  The writer holds libgmon's signals off its own
+ * thread from before the claim to the end, so a signal sent meanwhile
+ * waits and is handled after the rename; one that goes to another thread
+ * finds the write claimed and waits there for EXIT_WRITTEN
+ * (gmon_wait_exit_write).  Either handler then dies of the signal.  A
+ * dump signal meanwhile writes nothing: the runtime is no longer running.
+ */
+enum { EXIT_NONE, EXIT_WRITING, EXIT_WRITTEN };
+static int exit_state;
 
 /* The linker defines both in every executable; weak so that a link
    without them still works (the constructor then asks the loader). */
@@ -63,6 +80,11 @@ const char *gmon_env(const char *name)
 
 static void after_fork_child(void)
 {
+	/* Forked during another thread's exit write: no thread of the child
+	   will finish it, so its exit signals must not wait for it. */
+	int writing = EXIT_WRITING;
+	__atomic_compare_exchange_n(&exit_state, &writing, EXIT_WRITTEN, 0,
+	                            __ATOMIC_ACQ_REL, __ATOMIC_RELAXED);
 	if (__atomic_load_n(&gmon_p.phase, __ATOMIC_ACQUIRE) != GMON_RUNNING)
 		return;
 	gmon_p.forked = 1;
@@ -138,19 +160,48 @@ void moncontrol(int mode)
 	}
 }
 
-/* Stop and write the profile.  Only the first call does anything, and the
-   caller's errno survives (it may run from atexit after a failure). */
-void _mcleanup(void)
+/* Stop recording and write, if the runtime is running. */
+static void stop_and_write(void)
 {
 	int expect = GMON_RUNNING;
 	if (!__atomic_compare_exchange_n(&gmon_p.phase, &expect, GMON_DONE, 0,
 	                                 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
 		return;
-	int saved = errno;
 	gmon_set_limit(0);
 	gmon_hist_stop();
 	gmon_write_profile();
 	gmon_report_losses();
+}
+
+/* Stop and write the profile.  Only the first call does anything, and the
+   caller's errno survives (it may run from atexit after a failure). */
+void _mcleanup(void)
+{
+	int saved = errno, expect = EXIT_NONE;
+	sigset_t old;
+	gmon_signals_hold(&old);
+	if (__atomic_compare_exchange_n(&exit_state, &expect, EXIT_WRITING, 0,
+	                                __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+		stop_and_write();
+		__atomic_store_n(&exit_state, EXIT_WRITTEN, __ATOMIC_RELEASE);
+	}
+	gmon_signals_release(&old);
+	errno = saved;
+}
+
+/* For an exit signal's handler, after its own _mcleanup: returns once the
+   exit write another thread claimed is complete.  The wait is bounded
+   (30 s) so that a writer stuck on a dead file system cannot keep the
+   signal from ending the program. */
+void gmon_wait_exit_write(void)
+{
+	int saved = errno;
+	for (int i = 0; i < 30000; i++) {
+		if (__atomic_load_n(&exit_state, __ATOMIC_ACQUIRE) != EXIT_WRITING)
+			break;
+		struct timespec ms = { 0, 1000000 };
+		nanosleep(&ms, NULL);
+	}
 	errno = saved;
 }
 

@@ -7,6 +7,7 @@
 #ifndef GMON_RT_H
 #define GMON_RT_H
 
+#include <signal.h>
 #include <stdint.h>
 #include <stddef.h>
 #include <time.h>
@@ -240,6 +241,8 @@ GMON_HIDDEN int gmon_out_file(const char *path, const char *tmp,
 /* signals.c: GMON_EXIT_SIGNALS and GMON_DUMP_SIGNAL. */
 GMON_HIDDEN void gmon_signals_init(void);
 GMON_HIDDEN void gmon_signals_after_fork(void);
+GMON_HIDDEN void gmon_signals_hold(sigset_t *old);
+GMON_HIDDEN void gmon_signals_release(const sigset_t *old);
 /* Set while this thread runs one of those handlers. */
 GMON_HIDDEN extern __thread int gmon_in_handler;
 
@@ -247,6 +250,7 @@ GMON_HIDDEN extern __thread int gmon_in_handler;
 GMON_HIDDEN void gmon_say(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 GMON_HIDDEN const char *gmon_env(const char *name);
+GMON_HIDDEN void gmon_wait_exit_write(void);
 
 /* heapsort.c: an in-place sort that never allocates (qsort may), for
    code that can run in a signal handler; cmp as qsort's. */

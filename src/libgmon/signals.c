@@ -103,11 +103,14 @@ static int parse_list(const char *var, const char *value, sigset_t *set)
 
 __thread int gmon_in_handler __attribute__((tls_model("initial-exec")));
 
-/* Write the profile, then die of sig as if libgmon were not there. */
+/* Write the profile, then die of sig as if libgmon were not there.  If
+   another thread is writing it at exit, wait until it is whole (see the
+   rule in control.c): dying now would leave only the temporary file. */
 static void on_exit_signal(int sig)
 {
 	gmon_in_handler = 1;
 	_mcleanup();
+	gmon_wait_exit_write();
 	struct sigaction dfl;
 	memset(&dfl, 0, sizeof dfl);
 	dfl.sa_handler = SIG_DFL;
@@ -180,6 +183,25 @@ void gmon_signals_init(void)
 			take_over(sig, on_exit_signal);
 	if (dump > 0)
 		take_over(dump, on_dump_signal);
+}
+
+/* Hold libgmon's signals off this thread while it writes a profile: a
+   handler that interrupted the write on its own thread could neither
+   wait for it nor finish it.  The signal stays pending until
+   gmon_signals_release, or goes to another thread, which waits for the
+   writer.  Both calls are async-signal-safe; errno is left alone. */
+void gmon_signals_hold(sigset_t *old)
+{
+	int saved = errno;
+	pthread_sigmask(SIG_BLOCK, &ours, old);
+	errno = saved;
+}
+
+void gmon_signals_release(const sigset_t *old)
+{
+	int saved = errno;
+	pthread_sigmask(SIG_SETMASK, old, NULL);
+	errno = saved;
 }
 
 /* A fork child numbers its own snapshots from 1 (its names carry its

@@ -469,8 +469,10 @@ int gmon_output_disabled(void)
 /*
  * The writer's buffer is static and a write reads every table, so writes
  * are serialised: a dump from another thread waits (up to a few seconds)
- * for the one in progress.  A signal handler that interrupted its own
- * thread's write cannot wait for it and gives up with EBUSY.
+ * for the one in progress.  libgmon's own handlers never interrupt a
+ * write on their thread (gmon_write_path holds their signals off); a
+ * program's handler that does, by calling gmon_dump, cannot wait for it
+ * and gives up with EBUSY.
  */
 static int write_owner; /* thread id of the writer, 0 if none */
 
@@ -542,6 +544,8 @@ int gmon_write_path(const char *path)
 	char tmp[PATH_MAX + 32];
 	int saved = errno;
 	int err = path[0] == '\0' ? ENOENT : tmp_name(tmp, sizeof tmp, path, "");
+	sigset_t old;
+	gmon_signals_hold(&old); /* an exit signal would kill a half-written file */
 	if (err == 0)
 		err = lock_writer();
 	if (err == 0) {
@@ -552,6 +556,7 @@ int gmon_write_path(const char *path)
 		gmon_shlibs_quiet(0);
 		unlock_writer();
 	}
+	gmon_signals_release(&old);
 	errno = saved;
 	return err;
 }

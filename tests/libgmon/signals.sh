@@ -100,6 +100,89 @@ if [ -n "$MUSL" ] && build "$n" server.c "$MUSL_LIBS" $MUSL -O2 -pg; then
 	else fail "$n" "status $status (want 143), main->work $c" "$(cat "$W/$n/err")"; fi
 fi
 
+# The exit race: SIGTERM sent RACE_RUNS times (half as many in the musl
+# and -m32 builds, to keep the part short) at stepped moments from
+# "ready" to past the end of exitrace.c's exit, whose profile takes a few
+# ms to write (racer.c, not profiled, drives the runs; see both).
+# Whenever the signal lands, every run must end with a whole profile
+# (src/gprof reads it, with as many arcs as a run left alone) and no
+# temporary file.  That holds whatever the timing; how many signals were
+# sent during the write is only reported, as are the statuses.
+RACE_RUNS=${RACE_RUNS:-200}
+
+# race_verdict NAME RUNS: "ok NOTES" or what went wrong, for $W/NAME's
+# RUNS runs.
+# Every run.I must be as long as the undisturbed calib; src/gprof reads
+# each distinct content once (they differ only in the odd sample), and
+# gmondump finds calib's number of arcs in it.
+race_verdict() {
+	_d=$W/$1 _runs=$2
+	_arcs=$("$W/gmondump" -w $width "$_d/calib" arcs 2>/dev/null | wc -l)
+	_tmp=$(cd "$_d" && find . -name '*.tmp' | wc -l)
+	_bad= _list=
+	_i=0
+	while [ $_i -lt "$_runs" ]; do
+		if [ -f "$_d/run.$_i" ]; then _list="$_list run.$_i"
+		else _bad="$_bad run.$_i:missing"; fi
+		_i=$((_i + 1))
+	done
+	_size=$(wc -c <"$_d/calib")
+	_bad="$_bad$(cd "$_d" && cksum $_list |
+		awk -v want="$_size" '$2 != want { printf " %s:%d bytes", $3, $2 }')"
+	for _f in $(cd "$_d" && cksum $_list | awk '!seen[$1]++ { print $3 }'); do
+		if ! (cd "$_d" && "$OUR_GPROF" -b -p prog "$_f" >/dev/null 2>&1); then
+			_bad="$_bad $_f:unreadable"
+		elif [ "$("$W/gmondump" -w $width "$_d/$_f" arcs 2>/dev/null | wc -l)" != "$_arcs" ]; then
+			_bad="$_bad $_f:arcs"
+		fi
+	done
+	awk -v runs="$_runs" -v tmp="$_tmp" -v bad="$_bad" -v arcs="$_arcs" '
+		$4 == "signal" && $5 == 15 { sig++; during += $6 }
+		$4 == "exit" && $5 == 0 { ok++ }
+		END {
+			n = sig + ok
+			if (n != runs || tmp != 0 || bad != "" || arcs < 2048)
+				printf "%d of %d runs ended by SIGTERM or exit 0, %d temporary files, calib has %d arcs; bad:%s\n",
+				       n, runs, tmp, arcs, substr(bad, 1, 300)
+			else
+				printf "ok %d runs: %d ended by the signal (%d sent during the write), %d exited first\n",
+				       runs, sig, during, ok
+		}' "$_d/runs"
+}
+
+# exit_race NAME RUNS "LIBS" COMPILER [FLAGS...] -- [ARGS]: build and race.
+exit_race() {
+	_rn=$1 _rr=$2 _rl=$3
+	shift 3
+	_cc=
+	while [ "$1" != -- ]; do _cc="$_cc $1"; shift; done
+	shift
+	build "$_rn" exitrace.c "$_rl" $_cc || return
+	rm -f "$W/$_rn"/run.* "$W/$_rn"/calib*
+	if ! (cd "$W/$_rn" && with_timeout "$RUN_LIMIT" env GMON_EXIT_SIGNALS=TERM \
+	      "$W/racer/prog" "$_rr" 15 ./prog "$@" >runs 2>err); then
+		fail "$_rn" "racer failed" "$(cat "$W/$_rn/err")" "$(grep hung "$W/$_rn/runs")"
+		return
+	fi
+	_v=$(race_verdict "$_rn" "$_rr")
+	case $_v in
+	ok*) pass "$_rn (${_v#ok })" ;;
+	*) fail "$_rn" "$_v" ;;
+	esac
+}
+
+if build racer racer.c "" $CC -O2; then
+	exit_race exit-race "$RACE_RUNS" "$GLIBC_LIBS" $CC -O2 -pg --
+	# An idle thread beside main: the signal may go to it mid-write.
+	exit_race exit-race-thread "$RACE_RUNS" "$GLIBC_LIBS" $CC -O2 -pg -- thread
+	[ -z "$MUSL" ] || exit_race exit-race-musl $((RACE_RUNS / 2)) "$MUSL_LIBS" $MUSL -O2 -pg --
+	if [ -n "$M32" ]; then
+		width=4
+		exit_race exit-race-m32 $((RACE_RUNS / 2)) "$M32_LIBS" $CC -m32 -O2 -pg --
+		width=8
+	fi
+fi
+
 # Two dumps while running: gmon.out.PID.1 and .2, readable, counts that
 # do not decrease, and the program runs on until SIGTERM ends it.
 n=dump-signal
