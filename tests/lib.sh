@@ -137,10 +137,33 @@ indent_head() {
 	head -n "$1" | sed -e 's/^/    /'
 }
 
-# Run a command with a time limit when timeout(1) exists.
+# timeout_scale: how many times a quiet machine's time limit a step gets
+# now: 1 + the load average per core, rounded down (a load of 10 on 2
+# cores gives 6), times GPROFTK_TIMEOUT_SCALE when that is set (a slow
+# emulator, a shared build server).  Read at each call, so that a step
+# started under load gets the room the load takes.  A limit catches a
+# hang; it must never turn a slow machine into a failure.
+# tests/tools/load_scale.py says the same for the Python checkers.
+timeout_scale() {
+	_cores=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+	awk -v c="${_cores:-1}" -v m="${GPROFTK_TIMEOUT_SCALE:-1}" '
+		{ f = 1 + int($1 / (c > 0 ? c : 1)); if (m + 0 >= 1) f *= int(m); print f; exit }
+		END { if (NR == 0) print 1 }' /proc/loadavg 2>/dev/null || echo 1
+}
+
+# scaled SECONDS: SECONDS times timeout_scale.
+scaled() {
+	echo $(($1 * $(timeout_scale)))
+}
+
+# with_timeout SECONDS COMMAND...: run COMMAND with a time limit of
+# SECONDS on a quiet machine, scaled with the load (timeout_scale), when
+# timeout(1) exists.
 with_timeout() {
 	if command -v timeout >/dev/null 2>&1; then
-		timeout "$@"
+		_limit=$(scaled "$1")
+		shift
+		timeout "$_limit" "$@"
 	else
 		shift
 		"$@"

@@ -10,7 +10,9 @@ pass() { echo "PASS: reliability:$1"; }
 fail() { echo "FAIL: reliability:$1${2:+ ($2)}"; failed=1; }
 skip() { echo "SKIP: reliability:$1${2:+ ($2)}"; }
 
-if command -v timeout >/dev/null 2>&1; then TO="timeout 60"; else TO=; fi
+# 60 s on a quiet machine, scaled with the load when the part starts
+# (timeout_scale, tests/lib.sh).
+if command -v timeout >/dev/null 2>&1; then TO="timeout $(scaled 60)"; else TO=; fi
 
 # gen OUT < SPEC: tests/tools/gmon-gen, built by reliability.sh into $T.
 gen() { "$T/gmon-gen" "$@"; }

@@ -17,9 +17,13 @@
 # every timed call's share of the total, reaches PCT (up to rounding).
 # Prints "nodes=N edges=M clusters=C" and exits 1 on any mismatch.
 import json
+import os
 import re
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import load_scale  # noqa: E402
 
 LABEL_CHARS = 48
 problems = []
@@ -31,7 +35,7 @@ def bad(msg):
 
 def run(cmd):
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                       timeout=60)
+                       timeout=load_scale.seconds(60))
     if p.returncode != 0:
         sys.exit("%s failed: %s" % (cmd[0], p.stderr.decode()[:500]))
     return p.stdout.decode("utf-8", "replace")
@@ -251,7 +255,7 @@ def main():
 def run_dot(dot):
     p = subprocess.run(["dot", "-Tjson"], input=dot.encode(),
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                       timeout=60)
+                       timeout=load_scale.seconds(60))
     if p.returncode != 0 or p.stderr:
         sys.exit("dot -Tjson: %s" % p.stderr.decode()[:500])
     return p.stdout.decode()

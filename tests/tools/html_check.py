@@ -14,9 +14,13 @@
 #       also writes the report and compares it with the text reports: the
 #       flat profile table, row by row, with gprof -b -p --sampling-error;
 #       the call graph, line by line, with gprof -b -q.
+import os
 import re
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import load_scale  # noqa: E402
 from html.parser import HTMLParser
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link",
@@ -135,7 +139,7 @@ def norm(s):
 
 def run(cmd):
     r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                       timeout=60)
+                       timeout=load_scale.seconds(60))
     if r.returncode != 0:
         sys.exit("%s failed: %s" % (" ".join(cmd[:3]), r.stderr.decode()[:400]))
     return r.stdout

@@ -23,7 +23,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cdp  # noqa: E402
 
-TOTAL_SECONDS = 40
+TOTAL_SECONDS = cdp.load_scale.seconds(40)
 
 
 def expected(path):
@@ -78,7 +78,7 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
 def load(page, base, want):
     page.navigate(base + "index.html#profileURL=" + base +
                   "profile.folded&view=sandwich")
-    deadline = time.monotonic() + 15
+    deadline = time.monotonic() + cdp.load_scale.seconds(15)
     while time.monotonic() < deadline:
         text = page.eval("document.body.innerText") or ""
         if "Symbol Name" in text:
