@@ -424,9 +424,11 @@ void core_build_line_syms(struct gprof *g)
 	} else {
 		scan_bytes(g, g, &ls, &l, lo, hi, step);
 	}
+	/* GNU's table holds the function symbols too, and its message counts
+	   them on both sides. */
 	if (ls.ncold != (long)l.n)
 		die(g, "somebody miscounted: ltab.len=%ld instead of %zu",
-		    ls.ncold, l.n);
+		    ls.ncold + (long)g->syms.len, l.n + g->syms.len);
 	symtab_reserve(&g->syms, g->syms.len + l.n);
 	for (size_t i = 0; i < l.n; i++) {
 		struct line_rec *r = &l.v[i];
