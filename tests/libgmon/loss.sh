@@ -104,8 +104,9 @@ if build "$n" sigs.c "$GLIBC_LIBS" $CC -O2 -pg; then
 	fi
 fi
 
-# sections.c: main, hotf, coldf and farf each spin for the same CPU time;
-# each must get at least an eighth of the samples, main's three calls
+# sections.c: main, hotf, coldf and farf each spin for the same CPU time
+# (0.3 s, some 75 ticks each); each must get at least an eighth of the
+# samples (a quarter expected: 5 binomial errors of 300 ticks below it), main's three calls
 # must be recorded, nothing may be reported lost, and both gprofs must
 # agree.  Once as a default (PIE) link, once with farcode in a segment of
 # its own 512 KiB beyond the rest, outside __executable_start..etext,
@@ -139,7 +140,7 @@ sections() {
 	_n=$1
 	shift
 	build "$_n" sections.c "$GLIBC_LIBS" "$@" || return
-	run "$_n" --
+	run "$_n" -- 0.3
 	_v=$(sections_verdict "$_n")
 	case $_v in
 	ok*) ;;

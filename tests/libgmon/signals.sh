@@ -13,20 +13,22 @@
 # waits for the file "ready" it writes once running.
 start_bg() { launch bg "$@"; }
 
-# wait_file FILE: up to 10 s for FILE to appear; status 1 if it does not.
+# wait_file FILE: up to 10 s (scaled with the load, timeout_scale) for
+# FILE to appear; status 1 if it does not.
 wait_file() {
-	_i=0
+	_i=0 _max=$((200 * $(timeout_scale)))
 	while [ ! -e "$1" ]; do
 		_i=$((_i + 1))
-		[ $_i -le 200 ] || return 1
+		[ $_i -le $_max ] || return 1
 		sleep 0.05
 	done
 }
 
-# finish PID: wait for it (killed if it runs on after 10 s); sets $status.
+# finish PID: wait for it (killed if it runs on after 10 s, scaled with
+# the load); sets $status.
 finish() {
-	_i=0
-	while kill -0 "$1" 2>/dev/null && [ $_i -lt 200 ]; do
+	_i=0 _max=$((200 * $(timeout_scale)))
+	while kill -0 "$1" 2>/dev/null && [ $_i -lt $_max ]; do
 		_i=$((_i + 1))
 		sleep 0.05
 	done
