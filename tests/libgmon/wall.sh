@@ -100,11 +100,16 @@ fi
 # thread id); the parent's wait for it is charged to parent_waits.
 n=wall-fork
 if build "$n" sleeper.c "$GLIBC_LIBS" $CC -O2 -pg; then
-	run "$n" GMON_CLOCK=wall -- 6 fork
-	child=$(cat "$W/$n/out")
-	cv=$(wall_hist "$n" "gmon.out.$child")
-	pw=$(hist "$n" 8 2>/dev/null | awk '$1 == "parent_waits" { w = $2 }
-		$1 == "rate" { r = $2 } END { printf "%.2f", r ? w / r : 0 }')
+	# 10 rounds, 250 wall ticks: the 35-65% window is 4.7 binomial errors,
+	# and a miss is run again once (tests/README, "Checks on sampled data").
+	for try in 1 2; do
+		run "$n" GMON_CLOCK=wall -- 10 fork
+		child=$(cat "$W/$n/out")
+		cv=$(wall_hist "$n" "gmon.out.$child")
+		pw=$(hist "$n" 8 2>/dev/null | awk '$1 == "parent_waits" { w = $2 }
+			$1 == "rate" { r = $2 } END { printf "%.2f", r ? w / r : 0 }')
+		split_ok "$cv" 35 65 && break
+	done
 	if [ "$(rc_of "$n")" != 0 ] || [ -s "$W/$n/err" ] || ! split_ok "$cv" 35 65 ||
 		! awk -v s="$pw" 'BEGIN { exit !(s >= 0.5) }'; then
 		fail "$n" "status $(rc_of "$n"); child: $cv (want 35-65%)" \
