@@ -195,7 +195,16 @@ if ${CC:-cc} -O2 -o "$C/gen" "$TOP/bench/lines-gen-cxx.c" 2> "$C/cc.err" &&
    ${CXX:-c++} -g -O2 -pg -o "$C/O2/prog" "$C/prog.cpp" 2>> "$C/cc.err" &&
    ${CXX:-c++} -g -O0 -pg -o "$C/O0/prog" "$C/prog.cpp" 2>> "$C/cc.err" &&
    (cd "$C/O2" && ./prog 2 > /dev/null) && (cd "$C/O0" && ./prog 2 > /dev/null); then
-	for o in O2 O0; do
+	# At -O2 the scan fails with "somebody miscounted", and the numbers
+	# follow BFD's first answers, which depend on the heap's layout
+	# (doc/gprof.md, difference 10): the sanitizer build's heap moves
+	# the byte scan's numbers, not the boundary scan's (GNU's under
+	# glibc's allocator), so that build is checked at -O0 only.
+	case $CAND in
+	*/build-san/*) levels=O0 ;;
+	*) levels="O2 O0" ;;
+	esac
+	for o in $levels; do
 		for opts in "-b -l -p" "-b -l -q" "-s"; do
 			# shellcheck disable=SC2086
 			compare "cxx-$o:$(echo "$opts" | tr -d ' ')" "$C/$o" "$C/$o/prog" gmon.out $opts
