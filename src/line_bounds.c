@@ -156,17 +156,29 @@ static bool elf_usable(Elf *elf)
 }
 
 /* Every symbol's start and end (and the start without the Thumb bit,
-   which BFD clears on ARM), from the static and dynamic tables. */
-static void add_symtab(struct acc *a, Elf_Scn *scn, const GElf_Shdr *sh)
+   which BFD clears on ARM), from the static and dynamic tables.  A table
+   libelf will not hand over whole (compressed, an entry size not an ELF
+   symbol's, a size not a multiple of it) is one BFD may still read, in
+   part, and find functions in that we would not: the reader fails and
+   the caller scans every byte (found by the lines fuzz harness). */
+static void add_symtab(struct acc *a, Elf *elf, Elf_Scn *scn,
+                       const GElf_Shdr *sh)
 {
+	size_t ent = gelf_fsize(elf, ELF_T_SYM, 1, EV_CURRENT);
 	Elf_Data *d = elf_getdata(scn, NULL);
-	if (!d || sh->sh_entsize == 0)
+	if (ent == 0 || sh->sh_entsize != ent || sh->sh_size % ent != 0 ||
+	    (sh->sh_flags & SHF_COMPRESSED) || !d || d->d_type != ELF_T_SYM ||
+	    d->d_size != sh->sh_size) {
+		a->failed = true;
 		return;
-	size_t n = sh->sh_size / sh->sh_entsize;
-	for (size_t i = 0; i < n; i++) {
+	}
+	size_t n = sh->sh_size / ent;
+	for (size_t i = 0; i < n && i <= INT_MAX; i++) {
 		GElf_Sym s;
-		if (!gelf_getsym(d, (int)i, &s))
-			break;
+		if (!gelf_getsym(d, (int)i, &s)) {
+			a->failed = true;
+			return;
+		}
 		add(a, s.st_value, LB_FUNC);
 		add(a, s.st_value & ~(uint64_t)1, LB_FUNC);
 		add(a, s.st_value + s.st_size, LB_FUNC);
@@ -183,7 +195,7 @@ static void add_elf_bounds(struct acc *a, Elf *elf)
 		if (sh.sh_flags & SHF_ALLOC)
 			add_range(a, sh.sh_addr, sh.sh_addr + sh.sh_size);
 		if (sh.sh_type == SHT_SYMTAB || sh.sh_type == SHT_DYNSYM)
-			add_symtab(a, scn, &sh);
+			add_symtab(a, elf, scn, &sh);
 	}
 }
 

@@ -290,7 +290,8 @@ static void ask_bfd(struct gprof *g, struct gather *gt, size_t i)
    One in 64 was faster (3.7 s against 8.4 s on bench/lines.sh's 1.26 MB
    program, GNU 220 s), but on damaged DWARF, where BFD and libdw read the
    file differently, an unchecked guess gave a wrong function name (the
-   lines fuzz harness, tests/fuzz/open/lines/): exactness first. */
+   lines fuzz harness: tests/fuzz/crashes/lines/function-guess-wrong-...):
+   exactness first. */
 enum { CHECK_EVERY = 1 };
 
 static void gather_answers(struct gprof *g, struct gather *gt)
