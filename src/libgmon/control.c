@@ -14,10 +14,8 @@
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/auxv.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -52,31 +50,6 @@ static int exit_state;
    without them still works (the constructor then asks the loader). */
 extern char __executable_start[] __attribute__((weak));
 extern char etext[] __attribute__((weak));
-
-void gmon_say(const char *fmt, ...)
-{
-	char buf[512];
-	int n = snprintf(buf, sizeof buf, "libgmon: ");
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(buf + n, sizeof buf - (size_t)n - 1, fmt, ap);
-	va_end(ap);
-	size_t len = 0;
-	while (buf[len] != '\0')
-		len++;
-	buf[len++] = '\n';
-	ssize_t w = write(2, buf, len); /* one write: one line, even with threads */
-	(void)w;
-}
-
-/* Environment settings are ignored in set-user-ID and similar programs,
-   where they could make a privileged process write files for a user. */
-const char *gmon_env(const char *name)
-{
-	if (getauxval(AT_SECURE))
-		return NULL;
-	return getenv(name);
-}
 
 static void after_fork_child(void)
 {

@@ -246,11 +246,34 @@ GMON_HIDDEN void gmon_signals_release(const sigset_t *old);
 /* Set while this thread runs one of those handlers. */
 GMON_HIDDEN extern __thread int gmon_in_handler;
 
-/* control.c: messages on stderr, one line each. */
+/* env.c: messages on stderr, one line each, and the GMON_* settings. */
 GMON_HIDDEN void gmon_say(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 GMON_HIDDEN const char *gmon_env(const char *name);
 GMON_HIDDEN void gmon_wait_exit_write(void);
+
+/* Limits of the numeric settings (GMON_STACK_DEPTH's is GMSL_MAX_DEPTH,
+   the reader's limit).  MAX_STACKS keeps a stack pool's offsets in 32
+   bits; MAXARCS_MAX keeps an arc table's map under the 4 GiB its offsets
+   can span.  The default rate is samples per second of CPU time (see
+   doc/libgmon.md for the measurements behind the choice). */
+#define GMON_DEFAULT_RATE 1000
+#define GMON_MAX_RATE 1000000
+#define GMON_MAX_STACKS (1u << 23)
+#define GMON_MAXARCS_MAX 100000000ul
+enum gmon_num {
+	GMON_NUM_RATE,
+	GMON_NUM_STACK_DEPTH,
+	GMON_NUM_STACK_TABLE,
+	GMON_NUM_MAXARCS,
+};
+/* The setting's value if it is set and within its limits, else 0 (after
+   one line saying why if it is set). */
+GMON_HIDDEN long gmon_env_number(enum gmon_num which);
+/* 0 or 1 if NAME is first or second; -1 if unset; 0 after one line
+   saying so for any other value. */
+GMON_HIDDEN int gmon_env_word(const char *name, const char *first,
+                              const char *second);
 
 /* heapsort.c: an in-place sort that never allocates (qsort may), for
    code that can run in a signal handler; cmp as qsort's. */

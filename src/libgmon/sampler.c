@@ -35,11 +35,6 @@
 
 #include "gmon_rt.h"
 
-/* Samples per second of CPU time unless GMON_RATE says otherwise (see
-   doc/libgmon.md for the measurements behind the choice). */
-#define GMON_DEFAULT_RATE 1000
-#define GMON_MAX_RATE 1000000
-
 enum { TIMERS_NONE, TIMERS_PER_THREAD, TIMERS_ITIMER };
 
 static struct {
@@ -135,28 +130,15 @@ static void on_sigprof(int sig, siginfo_t *si, void *ctx)
 
 static int read_rate(void)
 {
-	const char *s = gmon_env("GMON_RATE");
-	if (s == NULL)
-		return GMON_DEFAULT_RATE;
-	char *end;
-	long v = strtol(s, &end, 10);
-	if (*s != '\0' && *end == '\0' && v >= 1 && v <= GMON_MAX_RATE)
-		return (int)v;
-	gmon_say("ignoring GMON_RATE=%s (expected 1 to %d samples per second)",
-	         s, GMON_MAX_RATE);
-	return GMON_DEFAULT_RATE;
+	long v = gmon_env_number(GMON_NUM_RATE);
+	return v != 0 ? (int)v : GMON_DEFAULT_RATE;
 }
 
 /* GMON_CLOCK=cpu|wall: CPU time (the default), or wall-clock time. */
 static int read_clock(void)
 {
-	const char *s = gmon_env("GMON_CLOCK");
-	if (s == NULL || strcmp(s, "cpu") == 0)
-		return GMON_CLOCK_CPU;
-	if (strcmp(s, "wall") == 0)
-		return GMON_CLOCK_WALL;
-	gmon_say("ignoring GMON_CLOCK=%s (expected cpu or wall)", s);
-	return GMON_CLOCK_CPU;
+	return gmon_env_word("GMON_CLOCK", "cpu", "wall") == 1 ? GMON_CLOCK_WALL
+	                                                       : GMON_CLOCK_CPU;
 }
 
 static long period_ns(void)

@@ -322,14 +322,10 @@ static void objects_only(void)
 /* GMON_SHLIBS=1 switches it on, 0 or unset leaves it off. */
 void gmon_shlibs_init(void)
 {
-	const char *v = gmon_env("GMON_SHLIBS");
-	if (v == NULL && gmon_audit_port.arcs != NULL)
-		v = "1"; /* LD_AUDIT=libgmon-audit.so alone asks for it */
-	if (v != NULL && strcmp(v, "0") != 0 && strcmp(v, "1") != 0) {
-		gmon_say("ignoring GMON_SHLIBS=%s (expected 0 or 1)", v);
-		v = NULL;
-	}
-	if (v == NULL || strcmp(v, "0") == 0) {
+	int on = gmon_env_word("GMON_SHLIBS", "0", "1");
+	if (on < 0) /* LD_AUDIT=libgmon-audit.so alone asks for it */
+		on = gmon_audit_port.arcs != NULL;
+	if (on != 1) {
 		if (gmon_stacks_on)
 			objects_only();
 		return;

@@ -37,6 +37,14 @@ static const struct {
 	{ "XFSZ", SIGXFSZ }, { "VTALRM", SIGVTALRM }, { "WINCH", SIGWINCH },
 	{ "IO", SIGIO },     { "PWR", SIGPWR },       { "SYS", SIGSYS },
 	{ "KILL", SIGKILL }, { "STOP", SIGSTOP },     { "PROF", SIGPROF },
+	/* glibc's names (sigabbrev_np) for signals known above by number or
+	   another name, so that every name it prints is accepted. */
+#ifdef SIGPOLL
+	{ "POLL", SIGPOLL },
+#endif
+#ifdef SIGSTKFLT
+	{ "STKFLT", SIGSTKFLT },
+#endif
 };
 
 static sigset_t ours;       /* every signal libgmon handles */
@@ -65,6 +73,12 @@ static const char *unusable(int sig, int for_exit)
 		return "cannot be caught";
 	if (sig == SIGPROF)
 		return "libgmon samples with it";
+	/* glibc keeps 32 and 33 for its threads: sigaddset and sigaction
+	   refuse them, which would leave the setting silently without effect. */
+	sigset_t probe;
+	sigemptyset(&probe);
+	if (sigaddset(&probe, sig) != 0)
+		return "reserved by the C library";
 	if (for_exit && (sig == SIGCHLD || sig == SIGCONT || sig == SIGURG ||
 	                 sig == SIGWINCH || sig == SIGTSTP || sig == SIGTTIN ||
 	                 sig == SIGTTOU))

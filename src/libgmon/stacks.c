@@ -53,7 +53,6 @@
 #define DEFAULT_STACKS (sizeof(uintptr_t) > 4 ? 1u << 20 : 1u << 16)
 #define POOL_PER_STACK 256u
 #define FIRST_SLOTS 64u         /* 3/4 of them: 48 stacks, in a page */
-#define MAX_STACKS (1u << 23)   /* keeps the pool's offsets in 32 bits */
 #define MAX_PROBE 64
 /* Beyond this many tables, threads share exited threads' tables again
    (their THREAD record then stands for all of them). */
@@ -100,33 +99,14 @@ static uint32_t round_up(uint64_t n)
    GMON_STACK_TABLE. */
 void gmon_stacks_init(void)
 {
-	const char *v = gmon_env("GMON_STACKS");
-	if (v == NULL || strcmp(v, "0") == 0)
+	if (gmon_env_word("GMON_STACKS", "0", "1") != 1)
 		return;
-	if (strcmp(v, "1") != 0) {
-		gmon_say("ignoring GMON_STACKS=%s (expected 0 or 1)", v);
-		return;
-	}
-	const char *d = gmon_env("GMON_STACK_DEPTH");
-	if (d != NULL) {
-		char *end;
-		long n = strtol(d, &end, 10);
-		if (*d != '\0' && *end == '\0' && n >= 1 && n <= GMSL_MAX_DEPTH)
-			depth_limit = (uint32_t)n;
-		else
-			gmon_say("ignoring GMON_STACK_DEPTH=%s (expected 1 to %d)",
-			         d, GMSL_MAX_DEPTH);
-	}
-	const char *n = gmon_env("GMON_STACK_TABLE");
-	if (n != NULL) {
-		char *end;
-		long v = strtol(n, &end, 10);
-		if (*n != '\0' && *end == '\0' && v >= 1 && v <= (long)MAX_STACKS)
-			table_stacks = (uint32_t)v;
-		else
-			gmon_say("ignoring GMON_STACK_TABLE=%s (expected 1 to %u)",
-			         n, MAX_STACKS);
-	}
+	long depth = gmon_env_number(GMON_NUM_STACK_DEPTH);
+	if (depth != 0)
+		depth_limit = (uint32_t)depth;
+	long stacks = gmon_env_number(GMON_NUM_STACK_TABLE);
+	if (stacks != 0)
+		table_stacks = (uint32_t)stacks;
 	for (nslots = 16; nslots / 4 * 3 < table_stacks; nslots *= 2)
 		;
 	long ps = sysconf(_SC_PAGESIZE);

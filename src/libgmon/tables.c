@@ -75,27 +75,20 @@ struct gmon_table *gmon_tables_head(void)
 	return __atomic_load_n(&all_tables, __ATOMIC_ACQUIRE);
 }
 
+/* Bytes of arcs[] committed when a table is made; it doubles from there. */
+#define GMON_FIRST_COMMIT 65536u
+
 /* Per-thread arc cap: GMON_MAXARCS, or a default that is reserved
    address space only (memory is committed as arcs appear): 2^24 arcs
    (512 MiB of address space per thread) on 64-bit targets, where address
    space is plentiful; on 32-bit ones, where it is not, 8 arcs per 256
    bytes of text, between 65536 and 2^20 arcs.  The upper bound keeps a
    table's map under the 4 GiB its offsets can span. */
-#define GMON_MAXARCS_MAX 100000000ul
-/* Bytes of arcs[] committed when a table is made; it doubles from there. */
-#define GMON_FIRST_COMMIT 65536u
-
 static uint32_t choose_capacity(uintptr_t textsize)
 {
-	const char *s = gmon_env("GMON_MAXARCS");
-	if (s != NULL) {
-		char *end;
-		unsigned long v = strtoul(s, &end, 10);
-		if (*s != '\0' && *end == '\0' && v >= 16 && v <= GMON_MAXARCS_MAX)
-			return (uint32_t)v + 1;
-		gmon_say("ignoring GMON_MAXARCS=%s (expected 16 to %lu)", s,
-		         (unsigned long)GMON_MAXARCS_MAX);
-	}
+	long v = gmon_env_number(GMON_NUM_MAXARCS);
+	if (v != 0)
+		return (uint32_t)v + 1;
 	if (sizeof(void *) == 8)
 		return 1u << 24;
 	uintptr_t n = textsize / 32;
