@@ -40,11 +40,16 @@ static int start_claimed;
  * thread from before the claim to the end, so a signal sent meanwhile
  * waits and is handled after the rename; one that goes to another thread
  * finds the write claimed and waits there for EXIT_WRITTEN
- * (gmon_wait_exit_write).  Either handler then dies of the signal.  A
+ * (gmon_wait_exit_write).  Either handler then dies of the signal.  The
+ * other way round, a thread calling exit() while another thread's exit
+ * signal writes also waits in _mcleanup, or its exit would end the
+ * process before the rename.  A
  * dump signal meanwhile writes nothing: the runtime is no longer running.
  */
 enum { EXIT_NONE, EXIT_WRITING, EXIT_WRITTEN };
 static int exit_state;
+/* Set on the thread inside _mcleanup's claim and write. */
+static __thread int exit_writing_here __attribute__((tls_model("initial-exec")));
 
 /* The linker defines both in every executable; weak so that a link
    without them still works (the constructor then asks the loader). */
@@ -153,12 +158,26 @@ void _mcleanup(void)
 	int saved = errno, expect = EXIT_NONE;
 	sigset_t old;
 	gmon_signals_hold(&old);
-	if (__atomic_compare_exchange_n(&exit_state, &expect, EXIT_WRITING, 0,
-	                                __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+	if (exit_writing_here) {
+		/* A program's own handler, on the writer's thread: the write
+		   it interrupted finishes when the handler returns. */
+		gmon_signals_release(&old);
+		errno = saved;
+		return;
+	}
+	exit_writing_here = 1;
+	int mine = __atomic_compare_exchange_n(&exit_state, &expect, EXIT_WRITING, 0,
+	                                       __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+	if (mine) {
 		stop_and_write();
 		__atomic_store_n(&exit_state, EXIT_WRITTEN, __ATOMIC_RELEASE);
 	}
+	exit_writing_here = 0;
 	gmon_signals_release(&old);
+	/* Another thread's exit signal claimed the write: this thread's exit
+	   would end the process under it, so it waits for the rename too. */
+	if (!mine)
+		gmon_wait_exit_write();
 	errno = saved;
 }
 
