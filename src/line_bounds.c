@@ -76,6 +76,9 @@ struct acc {
 	size_t rows;                 /* line-table rows seen, in text or not */
 	size_t files;                /* file numbers given so far */
 	unsigned unit;               /* units read so far */
+	const unsigned char *line;   /* .debug_line, decompressed; or NULL */
+	size_t line_size;
+	bool big;                    /* big-endian file */
 	bool failed;                 /* out of memory or unreadable DWARF */
 };
 
@@ -325,6 +328,232 @@ static bool add_row(struct acc *a, Dwarf_Line *line)
 	return true;
 }
 
+/*
+ * Line-table headers, read here as well as by libdw.  BFD (like readelf)
+ * reads a unit's line program right after its directory and file tables;
+ * libdw starts where the header's header_length field points.  Where the
+ * two differ, libdw reads other rows than BFD does (found by the lines
+ * fuzz harness), so such a file, or a header we cannot follow to the end
+ * of its tables, is one for the byte scan.  Only the fields needed to
+ * find where the tables end are read.
+ */
+
+/* A cursor over one line table; `bad' once a read runs past its end. */
+struct rd {
+	const unsigned char *p, *end;
+	bool big, bad;
+};
+
+static uint64_t rd_uint(struct rd *r, size_t n)
+{
+	uint64_t v = 0;
+	if (r->bad || (size_t)(r->end - r->p) < n) {
+		r->bad = true;
+		return 0;
+	}
+	for (size_t i = 0; i < n; i++) {
+		unsigned shift = 8 * (unsigned)(r->big ? n - 1 - i : i);
+		v |= (uint64_t)r->p[i] << shift;
+	}
+	r->p += n;
+	return v;
+}
+
+/* Bits past the 64th are dropped: the value only counts entries, and an
+   entry takes at least a byte, so a huge count just runs off the end. */
+static uint64_t rd_uleb(struct rd *r)
+{
+	uint64_t v = 0;
+	for (unsigned shift = 0; !r->bad; shift += 7) {
+		unsigned b = (unsigned)rd_uint(r, 1);
+		if (shift < 64)
+			v |= (uint64_t)(b & 0x7f) << shift;
+		if (!(b & 0x80))
+			break;
+	}
+	return v;
+}
+
+static void rd_skip(struct rd *r, uint64_t n)
+{
+	if (r->bad || (uint64_t)(r->end - r->p) < n)
+		r->bad = true;
+	else
+		r->p += n;
+}
+
+/* Skips a NUL-terminated string; true if it was empty. */
+static bool rd_string(struct rd *r)
+{
+	const unsigned char *nul;
+	if (r->bad || !(nul = memchr(r->p, 0, (size_t)(r->end - r->p)))) {
+		r->bad = true;
+		return false;
+	}
+	bool empty = nul == r->p;
+	r->p = nul + 1;
+	return empty;
+}
+
+/* Skips one value of a DWARF 5 entry; false for a form we cannot size
+   (or one BFD may read otherwise), which makes the file the byte scan's. */
+static bool rd_form(struct rd *r, uint64_t form, size_t offsize)
+{
+	switch (form) {
+	case DW_FORM_string: rd_string(r); return true;
+	case DW_FORM_strp:
+	case DW_FORM_line_strp: rd_skip(r, offsize); return true;
+	case DW_FORM_udata: rd_uleb(r); return true;
+	case DW_FORM_data1: rd_skip(r, 1); return true;
+	case DW_FORM_data2: rd_skip(r, 2); return true;
+	case DW_FORM_data4: rd_skip(r, 4); return true;
+	case DW_FORM_data8: rd_skip(r, 8); return true;
+	case DW_FORM_data16: rd_skip(r, 16); return true;
+	case DW_FORM_block: rd_skip(r, rd_uleb(r)); return true;
+	default: return false;
+	}
+}
+
+enum { MAX_FORMATS = 64 };
+
+/* A DWARF 5 directory or file name table: its entry format, then the
+   entries.  With no format, entries would take no bytes: damaged. */
+static bool rd_v5_table(struct rd *r, size_t offsize)
+{
+	uint64_t forms[MAX_FORMATS];
+	unsigned nfmt = (unsigned)rd_uint(r, 1);
+	if (nfmt > MAX_FORMATS)
+		return false;
+	for (unsigned i = 0; i < nfmt; i++) {
+		rd_uleb(r);                      /* content type: size not needed */
+		forms[i] = rd_uleb(r);
+	}
+	uint64_t count = rd_uleb(r);
+	if (nfmt == 0 && count != 0)
+		return false;
+	for (uint64_t e = 0; e < count && !r->bad; e++)
+		for (unsigned i = 0; i < nfmt; i++)
+			if (!rd_form(r, forms[i], offsize))
+				return false;
+	return !r->bad;
+}
+
+/* DWARF 2-4: directory names up to an empty one, then file entries
+   (a name and three ULEB128s) up to an empty name. */
+static bool rd_v4_tables(struct rd *r)
+{
+	while (!r->bad && !rd_string(r))
+		;
+	while (!r->bad && !rd_string(r)) {
+		rd_uleb(r);
+		rd_uleb(r);
+		rd_uleb(r);
+	}
+	return !r->bad;
+}
+
+/* Does the line table at `off' end its tables exactly where its header
+   length says its program begins, within the unit and the section? */
+static bool line_header_ok(const unsigned char *sec, size_t size, bool big,
+                           uint64_t off)
+{
+	if (off >= size)
+		return false;
+	struct rd r = { sec + off, sec + size, big, false };
+	size_t offsize = 4;
+	uint64_t len = rd_uint(&r, 4);
+	if (len == 0xffffffff) {
+		offsize = 8;
+		len = rd_uint(&r, 8);
+	} else if (len >= 0xfffffff0) {
+		return false;                /* reserved lengths */
+	}
+	if (r.bad || len > (uint64_t)(r.end - r.p))
+		return false;
+	r.end = r.p + len;
+	unsigned version = (unsigned)rd_uint(&r, 2);
+	if (version < 2 || version > 5)
+		return false;
+	if (version >= 5)
+		rd_skip(&r, 2);              /* address and segment selector sizes */
+	uint64_t hlen = rd_uint(&r, offsize);
+	if (r.bad || hlen > (uint64_t)(r.end - r.p))
+		return false;
+	const unsigned char *program = r.p + hlen;
+	/* minimum instruction length, [maximum operations,] default_is_stmt,
+	   line base, line range, opcode base */
+	rd_skip(&r, version >= 4 ? 4 : 3);
+	unsigned line_range = (unsigned)rd_uint(&r, 1);
+	unsigned opcode_base = (unsigned)rd_uint(&r, 1);
+	if (r.bad || line_range == 0 || opcode_base == 0)
+		return false;
+	rd_skip(&r, opcode_base - 1);        /* standard opcode lengths */
+	bool ok = version >= 5 ? rd_v5_table(&r, offsize) &&
+	                         rd_v5_table(&r, offsize)
+	                       : rd_v4_tables(&r);
+	return ok && !r.bad && r.p == program;
+}
+
+/* The line table of a unit checked, if it has one. */
+static bool unit_header_ok(struct acc *a, Dwarf_Die *cudie)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Word off;
+	if (!dwarf_attr(cudie, DW_AT_stmt_list, &attr) ||
+	    dwarf_formudata(&attr, &off) != 0 || !a->line)
+		return false;
+	return line_header_ok(a->line, a->line_size, a->big, off);
+}
+
+/* A section still compressed, ELF-style (SHF_COMPRESSED) or the old
+   GNU way (a .zdebug name and data starting "ZLIB"), is decompressed. */
+static bool decompress(Elf_Scn *scn, const GElf_Shdr *sh, bool zdebug)
+{
+	if (sh->sh_flags & SHF_COMPRESSED)
+		return elf_compress(scn, 0, 0) >= 0;
+	Elf_Data *d = zdebug ? elf_getdata(scn, NULL) : NULL;
+	if (d && d->d_buf && d->d_size >= 4 && memcmp(d->d_buf, "ZLIB", 4) == 0)
+		return elf_compress_gnu(scn, 0, 0) >= 0;
+	return true;
+}
+
+/*
+ * .debug_line (or the old .zdebug_line) as libdw reads it, decompressed.
+ * libdw decompresses its sections in place when it opens the file; should
+ * one still be compressed, it is done here the same way.  Two such
+ * sections, or one libelf will not hand over in one piece, and there is
+ * no data: every unit with a line table then fails.
+ */
+static void find_line_data(struct acc *a, Elf *elf)
+{
+	GElf_Ehdr eh;
+	size_t shstrndx;
+	Elf_Scn *found = NULL;
+	if (!gelf_getehdr(elf, &eh) || elf_getshdrstrndx(elf, &shstrndx) != 0)
+		return;
+	a->big = eh.e_ident[EI_DATA] == ELFDATA2MSB;
+	for (Elf_Scn *scn = NULL; (scn = elf_nextscn(elf, scn)) != NULL;) {
+		GElf_Shdr sh;
+		const char *name;
+		if (!gelf_getshdr(scn, &sh) ||
+		    !(name = elf_strptr(elf, shstrndx, sh.sh_name)))
+			return;
+		if (strcmp(name, ".debug_line") != 0 &&
+		    strcmp(name, ".zdebug_line") != 0)
+			continue;
+		if (found)
+			return;
+		found = scn;
+		if (!decompress(scn, &sh, name[1] == 'z'))
+			return;
+	}
+	Elf_Data *d = found ? elf_getdata(found, NULL) : NULL;
+	if (!d || !d->d_buf || d->d_off != 0 || elf_getdata(found, d))
+		return;
+	a->line = d->d_buf;
+	a->line_size = d->d_size;
+}
+
 /* A unit's line table: every row's address, end-of-sequence rows too.
    Its file entries get the numbers from a->files on. */
 static void add_lines(struct acc *a, Dwarf_Die *cudie)
@@ -335,7 +564,8 @@ static void add_lines(struct acc *a, Dwarf_Die *cudie)
 	a->unit++;
 	if (!dwarf_hasattr(cudie, DW_AT_stmt_list))
 		return;
-	if (dwarf_getsrclines(cudie, &lines, &n) != 0 ||
+	if (!unit_header_ok(a, cudie) ||
+	    dwarf_getsrclines(cudie, &lines, &n) != 0 ||
 	    dwarf_getsrcfiles(cudie, &files, &nfiles) != 0) {
 		a->failed = true;
 		return;
@@ -541,6 +771,7 @@ bool line_bounds_read(const char *path, uint64_t lo, uint64_t hi,
 	if (elf && elf_usable(elf) && (dw = dwarf_begin_elf(elf, DWARF_C_READ, NULL))) {
 		add(&a, lo, LB_FUNC);
 		add_elf_bounds(&a, elf);
+		find_line_data(&a, elf);
 		add_dwarf_bounds(&a, dw);
 		ok = !a.failed && a.rows > 0 && finish(&a, out);
 	}
