@@ -7,19 +7,21 @@
 # shellcheck shell=sh disable=SC2086,SC2154
 
 # A split of CPU time between heavy() and light() (about 3:1) must show
-# in the histogram: heavy's share of their samples within SIGMAS standard
+# in the histogram: heavy's share of their samples within SIGMAS binomial
 # errors of the share the program measured of itself (its thread's CPU
 # clock around each call), and all samples within 10% of the process's CPU
-# time.  The share's binomial error is sqrt(p(1-p)/n) with n the
-# independent samples: at most one signal per kernel tick (kernel_hz), so
-# n is the smaller of the two functions' samples and their CPU seconds x
-# HZ.  Each signal credits 1 + its overruns to one PC, and on a loaded
-# machine those weights vary, which spreads the share further: runs of 1 s
-# under a load of 10 on 2 cores spread up to 1.4 times the binomial error,
-# so the window allows 1.5 times it.  At 250 Hz, 4 s of CPU give n near
-# 1000 and a window of +-11 points.  The total is no random count (the
-# timer accumulates CPU time and overruns are credited), so its 10% is
-# room for the CPU used before the timers start and after they stop.
+# time.  The binomial error is sqrt(p(1-p)/n) with n the independent
+# samples: at most one signal per kernel tick (kernel_hz), so n is the
+# smaller of the two functions' samples and their CPU seconds x HZ; at
+# 250 Hz, 4 s of CPU give n near 1000 and a window of +-7.5 points.  The
+# calls are many ticks long and of random length (split.c), so a call's
+# samples are off by at most a tick at each end: 100 calls of heavy, a
+# spread near half a point, under the binomial error even where a loaded
+# machine credits a signal with many overruns.  (Calls about a tick long,
+# as before, spread 3 to 4 times the binomial error under load.)  The
+# total is no random count (the timer accumulates CPU time and overruns
+# are credited), so its 10% is room for the CPU used before the timers
+# start and after they stop.
 split_verdict() {
 	hist "$1" 8 >"$W/$1/hist" 2>"$W/$1/dump.err"
 	awk -v run="$(cat "$W/$1/out")" -v hz="$(kernel_hz)" -v k="$SIGMAS" '
@@ -32,7 +34,7 @@ split_verdict() {
 			}
 			p = hc / (hc + lc); n = h + l
 			if (n > (hc + lc) * hz) n = (hc + lc) * hz
-			win = 100 * k * 1.5 * sqrt(p * (1 - p) / n)
+			win = 100 * k * sqrt(p * (1 - p) / n)
 			share = 100 * h / (h + l); secs = t / r
 			ok = share >= 100 * p - win && share <= 100 * p + win &&
 			     secs >= 0.9 * cpu && secs <= 1.1 * cpu

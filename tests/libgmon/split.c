@@ -2,12 +2,14 @@
 /*
  * split.c - a time split for the histogram test: heavy() runs about three
  * times as many iterations of the same loop as light(), in interleaved
- * rounds, until the process has used SECONDS of CPU (argument, default
+ * calls, until the process has used SECONDS of CPU (argument, default
  * 2).  The kernel samples at its ticks, at even intervals of CPU time, so
- * rounds of a fixed length would fall into step with them (2 ms rounds
- * against 4 ms ticks gave errors 1.5 times the binomial one): each call's
- * length is drawn at random, 0.5 to 1.5 times its mean (heavy 3 ms, light
- * 1 ms), which makes where a tick lands independent of the rounds.
+ * calls about as long as a tick fall into step with them: rounds of 2 ms,
+ * or of random lengths averaging 4 ms, against 4 ms ticks spread the
+ * share three or four times as far as the binomial error.  So each call
+ * is many ticks long, its length drawn at random from 0.5 to 1.5 times
+ * its mean (heavy 30 ms, light 10 ms): a call's samples are then off by
+ * at most a tick at each end, at a phase that no earlier call decides.
  *
  * The 3:1 of the loop counts is not what the test expects: on a shared
  * core two loops' costs per iteration drift apart (caches, frequency), so
@@ -56,7 +58,7 @@ int main(int argc, char **argv)
 	double t0 = cpu_of(CLOCK_THREAD_CPUTIME_ID);
 	calibrate(probe);
 	double per_iter = (cpu_of(CLOCK_THREAD_CPUTIME_ID) - t0) / (double)probe;
-	long unit = (long)(0.001 / (per_iter > 0 ? per_iter : 1e-9)); /* ~1 ms */
+	long unit = (long)(0.01 / (per_iter > 0 ? per_iter : 1e-9)); /* ~10 ms */
 	double h = 0, l = 0;
 	unsigned x = 2463534242u;
 	while (cpu_of(CLOCK_PROCESS_CPUTIME_ID) < target) {
