@@ -59,7 +59,7 @@ fi
 # a quiet machine the samples come within a few percent of it, and never
 # more than 15% over.  Under a load of 4 and more on 2 cores, samples of
 # up to a fifth of the workers' time have been missing (0.81 s of 1.00 s
-# once in 20 loaded runs, 0.94-0.99 s usually): CPU time that no signal
+# once in seven loaded runs, 0.94-0.99 s usually): CPU time that no signal
 # was ever raised for.  That is a fault of the runtime's accuracy (issue
 # 30, "every CPU second sampled"), not a chance event: a shortfall past
 # 15% is named in a note, and the check fails only when the workers are
