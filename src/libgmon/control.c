@@ -39,12 +39,12 @@ static int start_claimed;
  * renamed into place.  The writer holds libgmon's signals off its own
  * thread from before the claim to the end, so a signal sent meanwhile
  * waits and is handled after the rename; one that goes to another thread
- * finds the write claimed and waits there for EXIT_WRITTEN
- * (gmon_wait_exit_write).  Either handler then dies of the signal.  The
- * other way round, a thread calling exit() while another thread's exit
- * signal writes also waits in _mcleanup, or its exit would end the
- * process before the rename.  A
- * dump signal meanwhile writes nothing: the runtime is no longer running.
+ * finds the write claimed and waits in its _mcleanup for EXIT_WRITTEN
+ * (wait_exit_write).  Either handler then dies of the signal.  The other
+ * way round, a thread calling exit() while another thread's exit signal
+ * writes waits there too, or its exit would end the process before the
+ * rename.  A dump signal meanwhile writes nothing: the runtime is no
+ * longer running.
  */
 enum { EXIT_NONE, EXIT_WRITING, EXIT_WRITTEN };
 static int exit_state;
@@ -151,6 +151,19 @@ static void stop_and_write(void)
 	gmon_report_losses();
 }
 
+/* Returns once the exit write another thread claimed is complete.  The
+   wait is bounded (30 s) so that a writer stuck on a dead file system
+   cannot keep the program from ending. */
+static void wait_exit_write(void)
+{
+	for (int i = 0; i < 30000; i++) {
+		if (__atomic_load_n(&exit_state, __ATOMIC_ACQUIRE) != EXIT_WRITING)
+			break;
+		struct timespec ms = { 0, 1000000 };
+		nanosleep(&ms, NULL);
+	}
+}
+
 /* Stop and write the profile.  Only the first call does anything, and the
    caller's errno survives (it may run from atexit after a failure). */
 void _mcleanup(void)
@@ -174,26 +187,11 @@ void _mcleanup(void)
 	}
 	exit_writing_here = 0;
 	gmon_signals_release(&old);
-	/* Another thread's exit signal claimed the write: this thread's exit
-	   would end the process under it, so it waits for the rename too. */
+	/* Another thread claimed the write: dying of a signal or exiting now
+	   would end the process under it, so this thread waits for the
+	   rename (an exit signal's handler and exit() alike). */
 	if (!mine)
-		gmon_wait_exit_write();
-	errno = saved;
-}
-
-/* For an exit signal's handler, after its own _mcleanup: returns once the
-   exit write another thread claimed is complete.  The wait is bounded
-   (30 s) so that a writer stuck on a dead file system cannot keep the
-   signal from ending the program. */
-void gmon_wait_exit_write(void)
-{
-	int saved = errno;
-	for (int i = 0; i < 30000; i++) {
-		if (__atomic_load_n(&exit_state, __ATOMIC_ACQUIRE) != EXIT_WRITING)
-			break;
-		struct timespec ms = { 0, 1000000 };
-		nanosleep(&ms, NULL);
-	}
+		wait_exit_write();
 	errno = saved;
 }
 

@@ -250,7 +250,6 @@ GMON_HIDDEN extern __thread int gmon_in_handler;
 GMON_HIDDEN void gmon_say(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 GMON_HIDDEN const char *gmon_env(const char *name);
-GMON_HIDDEN void gmon_wait_exit_write(void);
 
 /* Limits of the numeric settings (GMON_STACK_DEPTH's is GMSL_MAX_DEPTH,
    the reader's limit).  MAX_STACKS keeps a stack pool's offsets in 32

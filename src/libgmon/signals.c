@@ -118,13 +118,13 @@ static int parse_list(const char *var, const char *value, sigset_t *set)
 __thread int gmon_in_handler __attribute__((tls_model("initial-exec")));
 
 /* Write the profile, then die of sig as if libgmon were not there.  If
-   another thread is writing it at exit, wait until it is whole (see the
-   rule in control.c): dying now would leave only the temporary file. */
+   another thread is writing it at exit, _mcleanup waits until it is whole
+   (see the rule in control.c): dying sooner would leave only the
+   temporary file. */
 static void on_exit_signal(int sig)
 {
 	gmon_in_handler = 1;
 	_mcleanup();
-	gmon_wait_exit_write();
 	struct sigaction dfl;
 	memset(&dfl, 0, sizeof dfl);
 	dfl.sa_handler = SIG_DFL;

@@ -51,9 +51,6 @@ int gmon_write_named(unsigned long dump, int quiet)
 	(void)quiet;
 	return 0;
 }
-void gmon_wait_exit_write(void)
-{
-}
 
 #include "libgmon/env.c"
 #include "libgmon/signals.c"
