@@ -15,21 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "testfns.h"
-
-volatile int sink;
-
-KEEP int leaf(int x)
-{
-	sink += x;
-	return x;
-}
-
-#define C4(n) sink = leaf(n); sink = leaf(n + 1); sink = leaf(n + 2); sink = leaf(n + 3);
-#define C16(n) C4(n) C4(n + 4) C4(n + 8) C4(n + 12)
-#define C64(n) C16(n) C16(n + 16) C16(n + 32) C16(n + 48)
-#define C256(n) C64(n) C64(n + 64) C64(n + 128) C64(n + 192)
-#define C1024(n) C256(n) C256(n + 256) C256(n + 512) C256(n + 768)
+#include "callsites.h"
 
 KEEP void sites0(void) { C1024(0) }
 KEEP void sites1(void) { C1024(1024) }

@@ -4,18 +4,7 @@
  * limited with GMON_MAXARCS=16 can hold.  The runtime must count the
  * calls it drops, say so in one line at exit, and write a valid profile.
  */
-#include "testfns.h"
-
-volatile int sink;
-
-KEEP int leaf(int x)
-{
-	sink += x;
-	return x;
-}
-
-#define C4(n) sink = leaf(n); sink = leaf(n + 1); sink = leaf(n + 2); sink = leaf(n + 3);
-#define C16(n) C4(n) C4(n + 4) C4(n + 8) C4(n + 12)
+#include "callsites.h"
 
 int main(void)
 {
