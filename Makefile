@@ -22,27 +22,19 @@ INSTALL ?= install
 endif
 endif
 
-SRCS = src/main.c src/pipeline.c src/options.c src/core.c src/symtab.c src/sym_ids.c \
-       src/gmon_io.c src/hist.c src/call_graph.c src/cg_adj.c src/cg_dfn.c \
-       src/cg_arcs.c src/cg_scan.c src/decode_x86.c src/decode_aarch64.c \
-       src/decode_mips.c src/decode_alpha.c src/decode_sparc.c \
-       src/decode_vax.c src/decode_arm.c src/decode_riscv.c \
-       src/decode_ppc.c src/decode_s390.c src/cg_print.c src/basic_blocks.c src/utils.c \
-       src/sort.c src/strbuf.c src/line_syms.c src/line_bounds.c src/map_file.c \
-       src/annotate.c src/safe_file.c src/report.c src/flat_profile.c \
-       src/flat_print.c src/cg_order.c src/link_order.c src/source_lines.c \
-       src/outbuf.c src/gmon_codec.c src/hist_record.c src/arc_record.c src/arc_bulk.c src/bb_record.c \
-       src/shlibs_io.c src/shlibs.c src/output.c src/diagnose.c src/run.c \
-       src/compare.c src/compare_print.c src/threads.c src/dot_print.c src/html_print.c \
-       src/json_print.c src/callgrind_print.c src/pprof_print.c \
-       src/stacks.c src/stack_graph.c src/folded_print.c src/flame_print.c
-SRCS += src/protobuf.c
-SRCS += src/graph_view.c src/svg_graph.c src/markup.c
-OBJS = $(SRCS:.c=.o)
+# The tool's sources: a folder per stage of the pipeline, in the order
+# their dependencies run (doc/gprof.md, "Modules"), and the top files
+# that drive them.  Objects go under build/, as the folders are.
+TOOL_DIRS = util symbols reading decode analysis print
+SRCS = src/main.c src/pipeline.c src/run.c src/options.c src/output.c \
+       src/threads.c src/compare_run.c \
+       $(filter-out src/reading/bbconv.c,$(wildcard $(TOOL_DIRS:%=src/%/*.c)))
+TOOL_HDRS = $(wildcard src/*.h $(TOOL_DIRS:%=src/%/*.h) src/model/*.h) include/*.h
+OBJS = $(patsubst src/%.c,build/%.o,$(SRCS))
 LIBS += -lm
 SAN_OBJS = $(patsubst src/%.c,build-san/%.o,$(SRCS))
 WARN = -Wall -Wextra -Wno-unused-parameter
-ALL_CFLAGS = -std=gnu11 $(WARN) -Iinclude -I. $(CPPFLAGS) $(CFLAGS)
+ALL_CFLAGS = -std=gnu11 $(WARN) -Iinclude -I. -Isrc $(CPPFLAGS) $(CFLAGS)
 SAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 # The runtime's own rules (src/libgmon/libgmon.mk) set LIBGMON_TARGETS and
@@ -60,8 +52,8 @@ else
 all: $(LIBGMON_TARGETS)
 endif
 
-src/gprof-bbconv: src/bbconv.c src/safe_file.c src/safe_file.h include/gmon_format.h
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ src/bbconv.c src/safe_file.c
+src/gprof-bbconv: src/reading/bbconv.c src/util/safe_file.c src/util/safe_file.h include/gmon_format.h
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ src/reading/bbconv.c src/util/safe_file.c
 
 config.mk: configure.ac config.mk.in
 	@if [ ! -x configure ] || [ configure -ot configure.ac ]; then autoreconf -fi; fi
@@ -92,26 +84,27 @@ endif
 src/gprof: $(OBJS)
 	$(CC) $(LDFLAGS) -o $@ $(OBJS) $(LIBS)
 
-src/%.o: src/%.c src/*.h include/*.h config.mk
+build/%.o: src/%.c $(TOOL_HDRS) config.mk
+	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 build-san/gprof: $(SAN_OBJS)
 	$(CC) $(SAN_FLAGS) $(LDFLAGS) -o $@ $(SAN_OBJS) $(LIBS)
 
-build-san/%.o: src/%.c src/*.h include/*.h config.mk
-	@mkdir -p build-san
+build-san/%.o: src/%.c $(TOOL_HDRS) config.mk
+	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -O1 -g $(SAN_FLAGS) -c -o $@ $<
 
 san: build-san/gprof
 
 # Unit tests link the tool's objects (all but main.o) with a test driver.
 UNIT_SRCS = $(wildcard tests/unit/*.c)
-tests/unit/run-unit: $(UNIT_SRCS) $(filter-out src/main.o,$(OBJS))
-	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $(UNIT_SRCS) $(filter-out src/main.o,$(OBJS)) $(LIBS)
+tests/unit/run-unit: $(UNIT_SRCS) $(filter-out build/main.o,$(OBJS))
+	$(CC) $(ALL_CFLAGS) -o $@ $(UNIT_SRCS) $(filter-out build/main.o,$(OBJS)) $(LIBS)
 
 # Printers-only-read check (tests/reports.sh), on the sanitizer objects.
 tests/reports/print_twice: tests/reports/print_twice.c $(filter-out build-san/main.o,$(SAN_OBJS))
-	$(CC) $(ALL_CFLAGS) -O1 -g $(SAN_FLAGS) -Isrc -o $@ $^ $(LIBS)
+	$(CC) $(ALL_CFLAGS) -O1 -g $(SAN_FLAGS) -o $@ $^ $(LIBS)
 
 # make check first installs the test toolchains it uses (cross compilers,
 # qemu, musl, clang, the formats' consumers: tests/deps.sh, which prints
@@ -191,9 +184,9 @@ distcheck: dist
 	@sh tests/distcheck.sh $(DIST).tar.gz
 
 clean: libgmon-clean
-	rm -f src/*.o src/gprof src/gprof-bbconv tests/unit/run-unit \
+	rm -f src/gprof src/gprof-bbconv tests/unit/run-unit \
 	      tests/reports/print_twice
-	rm -rf build-san tests/tmp
+	rm -rf build build-san tests/tmp
 
 distclean: clean libc_p-distclean
 	rm -rf config.mk config.h config.log config.status configure autom4te.cache config.h.in \

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* main.c - the gprof command: one run of the pipeline (pipeline.c). */
-#include "gprof.h"
+#include "pipeline.h"
 
 int main(int argc, char **argv)
 {

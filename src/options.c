@@ -13,7 +13,8 @@
 #include <libiberty/demangle.h>
 #include <libiberty/libiberty.h>
 
-#include "gprof.h"
+#include "pipeline.h"
+#include "symbols/symbols.h"
 
 enum { OPT_DEMANGLE = 256, OPT_NO_DEMANGLE, OPT_INLINE_FILE_NAMES };
 

@@ -9,8 +9,8 @@
 
 #include <stdio.h>
 
-#include "gprof.h"
-#include "safe_file.h"
+#include "model/model.h"
+#include "util/util.h"
 
 struct output {
 	FILE *f;                     /* where printers write */

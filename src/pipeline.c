@@ -10,15 +10,17 @@
 #include <stdlib.h>
 
 #include "gmon_shlibs.h"
-#include "gprof.h"
-#include "graph_view.h"
-#include "report.h"
+#include "pipeline.h"
+#include "print/print.h"
 
 static void load_symbols(struct gprof *g)
 {
 	if (g->opt.ext_symtab) {
 		core_read_ext_symtab(g, g->opt.ext_symtab);
 	} else {
+		core_read_syms(g);
+		if (g->opt.map_file)
+			map_file_read(g, g->opt.map_file);
 		core_build_syms(g);
 		/* Source files are listed in the order GNU meets them, which
 		   -A follows: functions first, in symbol-table order. */
@@ -169,9 +171,12 @@ void gprof_load_inputs(struct gprof *g)
 	load_symbols(g);
 	shlibs_load(g);
 	sym_ids_resolve(g);
+	cg_add_spec_arcs(g);
+	sym_ids_finish(g);
 	if (g->opt.file_format == FF_PROF)
 		die(g, "sorry, file format `prof' is not yet supported");
 	g->arcs_unread = arcs_unread(g);
+	g->arc_sink = arc_take;
 	for (size_t i = 0; i < g->opt.nprofiles; i++)
 		gmon_read(g, g->opt.profiles[i]);
 	arc_bulk_flush(g);

@@ -2,12 +2,12 @@
 /*
  * run.c - one whole run of the tool, as main() and the fuzz harnesses
  * start it: the pipeline (pipeline.c) over one profile, or the comparison
- * of two (compare.c), or of each thread (threads.c), into the output the
+ * of two (compare_run.c), or of each thread (threads.c), into the output the
  * options name (output.c).
  */
-#include "compare.h"
-#include "gprof.h"
 #include "output.h"
+#include "pipeline.h"
+#include "print/print.h"
 
 /* The whole run over a zeroed context; the fuzz harnesses call it once per
    input (with gprof_exit_jmp set), main() once. */

@@ -14,8 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gprof.h"
 #include "output.h"
+#include "pipeline.h"
+#include "print/print.h"
 
 static void check_usage(const struct gprof *g)
 {

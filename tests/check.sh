@@ -62,8 +62,14 @@ run_step "output formats and their consumers, src/gprof" \
 run_step "output formats and their consumers, build-san/gprof (ASan+UBSan)" \
 	sh tests/formats.sh build-san/gprof
 run_step "printers only read the model" sh tests/reports.sh
+# The tool's folders from the bottom up (doc/gprof.md, "Modules").
+TOOL_ORDER="util model symbols reading decode analysis print top"
 run_step "module dependencies (tests/tools/module-deps.sh)" \
-	sh tests/tools/module-deps.sh src/*.o
+	sh tests/tools/module-deps.sh -o "$TOOL_ORDER" -u decode:cg_scan.o \
+	build/*.o build/util/*.o build/symbols/*.o build/reading/*.o \
+	build/decode/*.o build/analysis/*.o build/print/*.o
+run_step "include lines (tests/tools/include-order.sh)" \
+	sh tests/tools/include-order.sh "$TOOL_ORDER" src
 if [ -f tests/reliability.sh ]; then
 	run_step "reliability tests" sh tests/reliability.sh
 fi

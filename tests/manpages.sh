@@ -171,7 +171,7 @@ check_env() {  # NAME PAGE VARIABLES...
 }
 # shellcheck disable=SC2046
 check_env gprof doc/gprof.1 \
-	$(grep -ho 'getenv("[A-Z0-9_]*")' src/*.c | sed 's/.*("\(.*\)")/\1/' | sort -u)
+	$(grep -ho 'getenv("[A-Z0-9_]*")' $(find src -name '*.c' ! -path 'src/libgmon/*') | sed 's/.*("\(.*\)")/\1/' | sort -u)
 # shellcheck disable=SC2046
 check_env libgmon doc/libgmon.3 \
 	$(grep -ho 'gmon_env("[A-Z0-9_]*")' src/libgmon/*.c | sed 's/.*("\(.*\)")/\1/' | sort -u)

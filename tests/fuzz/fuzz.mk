@@ -44,15 +44,15 @@ FUZZ_REPLAY_LIB = $(filter-out build-san/main.o,$(SAN_OBJS)) \
 	$(FUZZ_RB)/main_run.o $(FUZZ_RB)/fuzz_common.o $(FUZZ_RB)/replay.o
 FUZZ_REPLAY_CFLAGS = -std=gnu11 -O1 -g $(SAN_FLAGS) $(FUZZ_CPPFLAGS) $(CPPFLAGS)
 
-$(FUZZ_RB)/main_run.o: src/main.c src/*.h include/*.h config.mk
+$(FUZZ_RB)/main_run.o: src/main.c $(TOOL_HDRS) config.mk
 	@mkdir -p $(FUZZ_RB)
 	$(CC) $(FUZZ_REPLAY_CFLAGS) -Dmain=gprof_cli_main -c -o $@ src/main.c
 
-$(FUZZ_RB)/%.o: $(FUZZ_D)/%.c $(FUZZ_D)/*.h src/*.h include/*.h config.mk
+$(FUZZ_RB)/%.o: $(FUZZ_D)/%.c $(FUZZ_D)/*.h $(TOOL_HDRS) config.mk
 	@mkdir -p $(FUZZ_RB)
 	$(CC) $(FUZZ_REPLAY_CFLAGS) -c -o $@ $<
 
-$(FUZZ_RB)/fuzz_bbconv.o: src/bbconv.c
+$(FUZZ_RB)/fuzz_bbconv.o: src/reading/bbconv.c
 $(FUZZ_RB)/fuzz_decoders.o: src/libgmon/arch-riscv64.c
 $(FUZZ_RB)/fuzz_env.o: $(FUZZ_ENV_DEPS)
 
@@ -92,20 +92,20 @@ FUZZ_LF_CFLAGS = -std=gnu11 -O1 -g $(FUZZ_LF_SAN) $(FUZZ_CPPFLAGS) $(CPPFLAGS)
 FUZZ_LF_OBJS = $(patsubst src/%.c,$(FUZZ_LB)/%.o,$(FUZZ_LIB_SRCS)) \
 	$(FUZZ_LB)/main_run.o $(FUZZ_LB)/h_fuzz_common.o
 
-$(FUZZ_LB)/%.o: src/%.c src/*.h include/*.h config.mk
-	@mkdir -p $(FUZZ_LB)
+$(FUZZ_LB)/%.o: src/%.c $(TOOL_HDRS) config.mk
+	@mkdir -p $(@D)
 	$(FUZZ_CLANG) $(FUZZ_LF_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
 
-$(FUZZ_LB)/main_run.o: src/main.c src/*.h include/*.h config.mk
+$(FUZZ_LB)/main_run.o: src/main.c $(TOOL_HDRS) config.mk
 	@mkdir -p $(FUZZ_LB)
 	$(FUZZ_CLANG) $(FUZZ_LF_CFLAGS) -fsanitize=fuzzer-no-link \
 		-Dmain=gprof_cli_main -c -o $@ src/main.c
 
-$(FUZZ_LB)/h_%.o: $(FUZZ_D)/%.c $(FUZZ_D)/*.h src/*.h include/*.h config.mk
+$(FUZZ_LB)/h_%.o: $(FUZZ_D)/%.c $(FUZZ_D)/*.h $(TOOL_HDRS) config.mk
 	@mkdir -p $(FUZZ_LB)
 	$(FUZZ_CLANG) $(FUZZ_LF_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
 
-$(FUZZ_LB)/h_fuzz_bbconv.o: src/bbconv.c
+$(FUZZ_LB)/h_fuzz_bbconv.o: src/reading/bbconv.c
 $(FUZZ_LB)/h_fuzz_decoders.o: src/libgmon/arch-riscv64.c
 $(FUZZ_LB)/h_fuzz_env.o: $(FUZZ_ENV_DEPS)
 

@@ -10,7 +10,7 @@
  * otherwise); the file is read with -l, so its counts reach the symbols.
  */
 #define main bbconv_main
-#include "../../src/bbconv.c"
+#include "../../src/reading/bbconv.c"
 #undef main
 
 #include "fuzz_common.h"

@@ -21,7 +21,7 @@
 #include <bfd.h>
 
 #include "fuzz_common.h"
-#include "graph_view.h"
+#include "print/print.h"
 
 #ifndef FUZZ_PROG
 #define FUZZ_PROG "tests/fuzz/prog"
@@ -271,6 +271,7 @@ void fuzz_context_from_template(struct gprof *g)
 	memset(g, 0, sizeof *g);
 	g->whoami = "gprof";
 	g->first_output = true;
+	g->arc_sink = arc_take;      /* as gprof_load_inputs() sets it */
 	g->opt.demangle = true;
 	g->opt.width = 80;
 	g->abfd = t->abfd;

@@ -12,7 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "gprof.h"
+#include "pipeline.h"
+#include "print/print.h"
 
 extern jmp_buf *gprof_exit_jmp;
 

@@ -62,7 +62,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "call_decode.h"
+#include "decode/decode.h"
 
 /* ---- the riscv64 call-site reader, with its runtime stubbed ---- */
 

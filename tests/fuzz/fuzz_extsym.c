@@ -37,6 +37,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		sym_ids_add_defaults(&g);
 		sym_ids_resolve(&g);
+		cg_add_spec_arcs(&g);
+		sym_ids_finish(&g);
 		gmon_read(&g, fuzz_prog_gmon());
 		g.opt.style |= STYLE_FLAT | STYLE_CALL_GRAPH;
 		gprof_analyse(&g);

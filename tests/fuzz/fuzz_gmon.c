@@ -112,6 +112,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	/* -s: write, then read back. */
 	FUZZ_TRY(st) {
+		arc_bulk_flush(&g);     /* the arcs read so far, as arcs */
 		gmon_write_sum(&g, sum);
 	} FUZZ_END;
 	if (st == 0 && (g.opt.file_format == FF_AUTO ||

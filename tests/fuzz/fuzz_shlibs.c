@@ -20,7 +20,7 @@
 #include <unistd.h>
 
 #include "fuzz_common.h"
-#include "shlibs_io.h"
+#include "reading/shlibs_io.h"
 
 typedef unsigned __int128 u128;
 

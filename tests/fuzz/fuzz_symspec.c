@@ -44,6 +44,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		sym_ids_add_defaults(&g);
 		sym_ids_resolve(&g);
+		cg_add_spec_arcs(&g);
+		sym_ids_finish(&g);
 		volatile unsigned long n = 0;
 		for (size_t i = 0; i < g.syms.len; i++) {
 			const struct sym *s = &g.syms.base[i];

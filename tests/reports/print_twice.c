@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gprof.h"
-#include "report.h"
+#include "pipeline.h"
+#include "print/print.h"
 
 struct capture {
 	char *buf;

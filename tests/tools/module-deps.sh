@@ -1,32 +1,36 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# module-deps.sh - checks that the tool's modules call each other without
-# a loop.  For each object given, its undefined symbols are mapped to the
-# object that defines them (by nm); each such pair is an edge "a.o -> b.o"
-# (a calls or uses something of b).  tsort then looks for loops.
+# module-deps.sh - checks that modules call each other one way only.  For
+# each object given, its undefined symbols are mapped to the object that
+# defines them (by nm); each such pair is an edge "a.o -> b.o" (a calls
+# or uses something of b).  tsort then looks for loops; with -o, the
+# edges must also follow the order of the objects' folders.
 #
-# Usage: sh tests/tools/module-deps.sh [-v] src/*.o
-#   -v  also prints every edge, with the symbols that make it
-#
-# One loop is allowed: call_graph.o <-> sym_ids.o (sym_ids.c records the
-# FROM/TO arcs of symspecs with arc_add(); call_graph.c asks sym_ids.c
-# which arcs are selected).  Any other loop is printed and makes the exit
-# status 1.
-# Prints "PASS: module dependencies have no loop" or one "FAIL: ..." line
-# per loop, like the other tests.
+# Usage: sh tests/tools/module-deps.sh [-v] [-o ORDER] [-u FOLDER:OBJ]... OBJECT...
+#   -v         also prints every edge, with the symbols that make it
+#   -o ORDER   the folders from the bottom up, e.g. "util symbols reading
+#              analysis print top": an object may use objects of its own
+#              folder and of the folders before it, never of a later one.
+#              An object's folder is the name of the folder it lies in,
+#              or "top" when that folder is build/ or build-san/ itself.
+#   -u F:OBJ   objects of folder F may be used by OBJ only (repeatable;
+#              e.g. decode:cg_scan.o, the -c decoders)
+# Prints "PASS: ..." lines, or one "FAIL: ..." line per loop and per edge
+# against the order, like the other tests; exit status 1 on any failure.
 #
 # POSIX sh, awk, nm and tsort only.
 set -u
 
-ALLOW_A=call_graph.o
-ALLOW_B=sym_ids.o
-
-verbose=0
-if [ "${1-}" = -v ]; then
-	verbose=1
-	shift
-fi
+verbose=0 order= only=
+while [ $# -gt 0 ]; do
+	case $1 in
+	-v) verbose=1; shift ;;
+	-o) order=$2; shift 2 ;;
+	-u) only="$only $2"; shift 2 ;;
+	*) break ;;
+	esac
+done
 if [ $# -eq 0 ]; then
-	echo "usage: sh tests/tools/module-deps.sh [-v] OBJECT..." >&2
+	echo "usage: sh tests/tools/module-deps.sh [-v] [-o ORDER] [-u FOLDER:OBJ]... OBJECT..." >&2
 	exit 2
 fi
 
@@ -37,6 +41,11 @@ trap 'exit 130' INT TERM HUP
 # "object type symbol" for every symbol of every object (nm -P prints
 # "symbol type [value size]").
 for o in "$@"; do
+	dir=${o%/*}
+	[ "$dir" = "$o" ] && dir=.
+	dir=${dir##*/}
+	case $dir in build|build-san|.) dir=top ;; esac
+	echo "${o##*/} $dir" >> "$tmp/folders"
 	nm -P "$o" > "$tmp/nm" || { echo "FAIL: module-deps: nm $o failed"; exit 1; }
 	awk -v o="${o##*/}" 'NF >= 2 { print o, $2, $1 }' "$tmp/nm"
 done > "$tmp/syms"
@@ -67,14 +76,7 @@ if [ "$verbose" = 1 ]; then
 	awk '{ print "edge: " $1 " -> " $2 " (" $3 ")" }' "$tmp/edges"
 fi
 
-# A simple loop other than the allowed pair lacks at least one of the
-# pair's two edges, so it shows in one of these two graphs, while the pair
-# itself shows in neither.  (Removing both edges at once would hide longer
-# loops that go through one of them.)
-for drop in "$ALLOW_A $ALLOW_B" "$ALLOW_B $ALLOW_A"; do
-	awk -v drop="$drop" '$1 " " $2 != drop { print $1, $2 }' "$tmp/edges" |
-		tsort > /dev/null 2>> "$tmp/tsort"
-done
+awk '{ print $1, $2 }' "$tmp/edges" | tsort > /dev/null 2> "$tmp/tsort"
 
 # tsort prints "tsort: -: input contains a loop:" then one member per
 # line, in the loop's order; keep each loop once.
@@ -108,9 +110,39 @@ awk '
 	END { flush() }
 ' "$tmp/tsort" > "$tmp/loops"
 
+# Edges against the folders' order, and uses of a folder kept for one
+# object by someone else.
+if [ -n "$order" ] || [ -n "$only" ]; then
+	awk -v order="$order" -v only="$only" '
+		FNR == NR { folder[$1] = $2; next }
+		BEGIN {
+			n = split(order, o, " ")
+			for (i = 1; i <= n; i++)
+				rank[o[i]] = i
+			m = split(only, u, " ")
+			for (i = 1; i <= m; i++) {
+				split(u[i], fu, ":")
+				keep[fu[1]] = fu[2]
+			}
+		}
+		{
+			fa = folder[$1]; fb = folder[$2]
+			if (order != "" && !(fa in rank))
+				printf "FAIL: module order: %s is in folder %s, not in \"%s\"\n", $1, fa, order
+			else if (order != "" && !(fb in rank))
+				printf "FAIL: module order: %s is in folder %s, not in \"%s\"\n", $2, fb, order
+			else if (order != "" && rank[fa] < rank[fb])
+				printf "FAIL: module order: %s (%s) uses %s (%s): %s\n", $1, fa, $2, fb, $3
+			if (fb in keep && fa != fb && $1 != keep[fb])
+				printf "FAIL: module order: %s uses %s (%s), which is for %s only: %s\n", $1, $2, fb, keep[fb], $3
+		}
+	' "$tmp/folders" "$tmp/edges" | sort -u >> "$tmp/loops"
+fi
+
 if [ -s "$tmp/loops" ]; then
 	cat "$tmp/loops"
 	exit 1
 fi
 echo "PASS: module dependencies have no loop"
+[ -n "$order" ] && echo "PASS: module dependencies follow the folders' order ($order)"
 exit 0

@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "call_decode.h"
+#include "decode/decode.h"
 #include "unit.h"
 
 #define N(a) (sizeof (a) / sizeof (a)[0])

@@ -11,8 +11,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "gprof.h"
-#include "strbuf.h"
+#include "pipeline.h"
+#include "print/print.h"
 #include "unit.h"
 
 static int failures;

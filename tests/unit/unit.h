@@ -14,7 +14,8 @@
 
 #include <stdbool.h>
 
-#include "gprof.h"
+#include "pipeline.h"
+#include "print/print.h"
 
 /* Prints "PASS: unit:NAME" or "FAIL: unit:NAME"; a failure makes
    run-unit exit with status 1. */

@@ -1,0 +1,219 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * model/model.h - the profile model shared by every stage of the pipeline,
+ * and the way into the model folder: data types and a few inline
+ * readers, no functions of its own.
+ *
+ * main() drives a linear pipeline (pipeline.c) over one `struct gprof`:
+ *   options -> core (executable symbols) -> sym_ids (symspec tables)
+ *   -> gmon_io (profile files: histograms, arcs, basic blocks)
+ *   -> hist (samples to symbols) -> call_graph/cg_dfn/cg_arcs (graph,
+ *   cycles, propagation) -> cg_order/flat_profile/source_lines (what the
+ *   reports list, in which order) -> printers (report.h).
+ * Readers and analysis fill the model; printers take it const and only
+ * read it.
+ */
+#ifndef MODEL_MODEL_H
+#define MODEL_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "gmon_format.h"
+#include "model/graph.h"
+#include "model/options.h"
+#include "model/syms.h"
+
+/* The whole profile model. */
+struct gprof {
+	struct options opt;
+	const char *whoami;          /* argv[0], for messages */
+
+	/* executable */
+	void *abfd;                  /* bfd * */
+	void **bfd_syms;             /* asymbol ** */
+	long nbfd_syms;
+	long nbfd_real;              /* of them, the symbol table's (the rest
+	                                are synthetic) */
+	char *name_pool;             /* core.c: -S's symbol names */
+	void *text_sec;              /* asection * of .text */
+	int addr_size;               /* 4 or 8 */
+	bool big_endian;
+	bool sign_extend_vma;
+	char leading_char;           /* target's symbol prefix, or 0 */
+	bool has_line_info;          /* debug sections present */
+	struct find_window *find_window; /* core.c: symbols for BFD's scan */
+	struct source_file *files;   /* interned source files, newest first */
+	struct file_table file_table;
+	struct file_table name_table; /* interned line-symbol names */
+	struct map_entry *map_entries; /* -R map, sorted by function */
+	size_t nmap_entries;
+	bool bb_warned;              /* "ignoring basic-block counts" said */
+
+	struct symtab syms;          /* function (or line) symbols */
+
+	/* symspec selection */
+	struct parsed_spec *spec_list; /* in reverse command-line order */
+	size_t nspec_list;
+	struct spec_table_ranges tables[NUM_TABLES];
+	size_t table_count[NUM_TABLES];
+	bool files_interned;         /* core_intern_files() has run */
+
+	/* profile data */
+	struct histogram *hists;
+	size_t nhists;
+	double hz;
+	char dimen[GMON_DIMEN_LEN + 1];
+	char dimen_abbrev;
+	double hist_scale;           /* address units per bin */
+	bool have_hist_scale;
+	int gmon_version;            /* version of the last GNU file read */
+	bool input_hist, input_arcs, input_bbs;
+	bool have_bsd_rate;
+	uint64_t arc_records;        /* arc records read, in all files */
+
+	/* call graph */
+	struct arc *arc_block;       /* arcs are carved from blocks */
+	size_t arc_block_used;
+	struct arc **arc_blocks;     /* every block, for freeing */
+	size_t narc_blocks;
+	struct arc **arc_hash;
+	size_t arc_hash_size;
+	struct arc *arc_unhashed;    /* arcs made in bulk, not in arc_hash */
+	size_t narc_unhashed;        /* until the next lookup */
+	bool arcs_on_syms;           /* an arc touches a symbol of syms: no
+	                                bulk loading (arc_bulk.c) after it */
+	struct arc_pending *arc_pending; /* records read, not yet arcs */
+	/* Where the readers hand each arc record (the pipeline sets it to
+	   the analysis's arc_take(), so that reading calls nothing above
+	   it). */
+	void (*arc_sink)(struct gprof *g, vma_t from_pc, vma_t self_pc,
+	                 uint64_t count);
+	bool arcs_unread;            /* no report will read an arc (set by
+	                                pipeline.c before the arcs are built) */
+	bool arcs_compact;           /* so no arc was made: adj (with counts)
+	                                and the packed callers stand for them
+	                                (arc_bulk.c) */
+	/* Each symbol's callers, packed (arc_bulk.c): callers[callers_start[i]
+	   .. callers_start[i + 1]) in the order of base[i].parents.  NULL
+	   unless built in bulk, and dropped once any arc changes after. */
+	struct caller *callers;
+	uint32_t *callers_start;
+	size_t narcs;
+	struct arc **arcs;           /* non-self arcs in creation order */
+	size_t narcs_global, arcs_cap;
+	struct cg_adj adj;           /* callee lists as arrays: built by
+	                                cg_propagate(), freed by cg_order() */
+	struct sym *cycles;          /* cycle headers, cycles[0..ncycles-1] */
+	int ncycles;
+	/* Every cycle's members in the order of its cyc_next list, cycle
+	   after cycle: cycle i's are cyc_members[cyc_member_start[i] ..
+	   cyc_member_start[i + 1]).  A list walk jumps all over the symbols
+	   at each step, and a big program's cycle can hold most of them. */
+	struct sym **cyc_members;
+	size_t *cyc_member_start;
+	double print_time;           /* total propagated time */
+	double print_time_base;      /* print_time, or 1 when none: the
+	                                divisor of every call-graph percent */
+	bool stack_times;            /* the times below come from the call
+	                                stacks (--stacks), not from call
+	                                counts: cg_print says so */
+	double *stack_incl;          /* --stacks: each symbol's inclusive
+	                                samples (every stack it is on, once),
+	                                indexed like syms; NULL otherwise */
+	struct sym **entries;        /* call-graph entries by total time */
+	size_t nentries;             /* (cycle headers included) */
+	struct arc **rank_pool;      /* storage of the by_rank_parents */
+	struct arc **rank_callees;   /* and of the by_rank_children */
+	int dfn_counter;             /* last depth-first number given */
+	const char **map_files;      /* -R: object file of each map entry */
+	size_t nmap_files;
+	double total_time;           /* sum of histogram samples */
+	struct flat_profile flat;    /* rows of the flat profile */
+
+	bool first_output;           /* nothing printed yet (-i prints while
+	                                the files are read) */
+
+	/* shared libraries (shlibs.c): their function symbols follow the
+	   executable's in syms, from index shlib_first and address
+	   shlib_base on (shlib_base is 0 when there are none) */
+	struct shlibs *shlibs;       /* side files and libraries, opaque */
+	vma_t shlib_base;
+	size_t shlib_first;
+	double shlib_ticks;          /* side-file samples in total_time */
+
+	/* call stacks (shlibs.c loads them, stacks.c builds the tree) */
+	struct call_stack *stacks;
+	size_t nstacks;
+	uint64_t stack_truncated;    /* SLOSS: ticks cut at the depth limit */
+	uint64_t stack_lost;         /* SLOSS: ticks without a stack */
+	struct stack_node *stack_nodes;
+	size_t nstack_nodes;
+	unsigned stack_depth;        /* the deepest node's depth */
+
+	/* --per-thread (threads.c): the context of one thread takes its
+	   samples and calls from that thread's TSAMPLES and TARCS only, not
+	   from gmon.out nor the side file's whole-program records. */
+	bool thread_only;
+	uint32_t thread_id;          /* the side file's thread id */
+	const char *thread_name;     /* and its name (threads of several
+	                                files are matched by both) */
+
+	struct diag_result diag[DIAG_NCHECKS]; /* diagnose_build() */
+	struct graph_view *view;     /* dot, html: what the pictures draw
+	                                (graph_view.h) */
+};
+
+/* The executable's own symbols are syms.base[0 .. exe_syms_len(g) - 1]. */
+static inline size_t exe_syms_len(const struct gprof *g)
+{
+	return g->shlib_base ? g->shlib_first : g->syms.len;
+}
+
+/* Is s a shared library's function (shlibs.c)? */
+static inline bool sym_in_shlib(const struct gprof *g, const struct sym *s)
+{
+	return g->shlib_base && s->addr >= g->shlib_base;
+}
+
+
+/* For walks along a callee list that read each callee: `ahead` runs
+   some arcs in front (the list lies in order in memory when the arcs were
+   made in bulk, the callees anywhere), asking for the callee it passes. */
+static inline const struct arc *arc_prefetch_ahead(const struct arc *ahead)
+{
+	if (!ahead)
+		return NULL;
+	__builtin_prefetch(ahead->child);
+	__builtin_prefetch(&ahead->child->cycle_num);
+	return ahead->next_child;
+}
+
+/* `a` moved on by n arcs (NULL past the end). */
+static inline const struct arc *arc_skip(const struct arc *a, int n)
+{
+	while (a && n-- > 0)
+		a = a->next_child;
+	return a;
+}
+
+/* (Before struct gprof, which holds one.) */
+void cg_adj_build(const struct gprof *g, struct cg_adj *adj);
+void cg_adj_arcs(const struct gprof *g, struct cg_adj *adj);
+void cg_adj_free(struct cg_adj *adj);
+
+/* A cycle header's members, in list order (struct gprof's cyc_members). */
+static inline struct sym **cycle_first(const struct gprof *g,
+                                       const struct sym *cyc)
+{
+	return g->cyc_members + g->cyc_member_start[cyc->cycle_num - 1];
+}
+
+static inline struct sym **cycle_end(const struct gprof *g,
+                                     const struct sym *cyc)
+{
+	return g->cyc_members + g->cyc_member_start[cyc->cycle_num];
+}
+#endif

@@ -1,0 +1,710 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * json_print.c - the --output-format=json document (doc/gprof-json.schema.json)
+ * and the --compare result as JSON (doc/gprof-compare.schema.json), with the
+ * small JSON writer both use.
+ *
+ * Every figure is the one the text reports print, from the same model
+ * fields and the same expressions, at full precision: the text rounds
+ * them, this document does not.  Times are in the profile's dimension
+ * (seconds for every gmon.out glibc writes).  A figure that is not a
+ * finite number (a sampling rate of 0 makes times inf or nan) is null.
+ * Addresses are strings ("0x401136"): a 64-bit address does not fit the
+ * 53 bits a JSON reader's double holds exactly.
+ */
+#include "config.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "print/print.h"
+
+/* ---- the writer: indented JSON, small objects on one line ---- */
+
+#define JW_MAX_DEPTH 16
+
+struct jw {
+	FILE *out;
+	int depth;
+	bool first[JW_MAX_DEPTH];    /* nothing written yet at that depth */
+	int inline_from;             /* depths from here on stay on one line */
+	bool after_key;              /* a key was written, its value is next */
+};
+
+static void jw_init(struct jw *w, FILE *out)
+{
+	memset(w, 0, sizeof *w);
+	w->out = out;
+	w->first[0] = true;
+	w->inline_from = JW_MAX_DEPTH;
+}
+
+static void jw_newline(struct jw *w, int depth)
+{
+	fputc('\n', w->out);
+	for (int i = 0; i < depth; i++)
+		fputs("  ", w->out);
+}
+
+/* What goes before a value or a key: the comma after the previous one,
+   then a new line or, in a one-line container, a space. */
+static void jw_sep(struct jw *w)
+{
+	if (w->after_key) {
+		w->after_key = false;
+		return;
+	}
+	if (w->depth == 0)
+		return;
+	if (!w->first[w->depth])
+		fputc(',', w->out);
+	if (w->depth < w->inline_from)
+		jw_newline(w, w->depth);
+	else if (!w->first[w->depth])
+		fputc(' ', w->out);
+	w->first[w->depth] = false;
+}
+
+/* A string's bytes, escaped as RFC 8259 asks.  Names are bytes, not
+   always UTF-8: a byte that does not start a well-formed UTF-8 sequence
+   becomes U+FFFD, so the document is always valid UTF-8. */
+static size_t utf8_seq(const unsigned char *p)
+{
+	unsigned c = p[0];
+	size_t n;
+	unsigned lo = 0x80, hi = 0xbf;
+
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 3;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	/* Overlong forms, surrogates and code points past U+10FFFF are
+	   ruled out by the second byte's range. */
+	if (c == 0xe0)
+		lo = 0xa0;
+	else if (c == 0xed)
+		hi = 0x9f;
+	else if (c == 0xf0)
+		lo = 0x90;
+	else if (c == 0xf4)
+		hi = 0x8f;
+	if (p[1] < lo || p[1] > hi)
+		return 0;
+	for (size_t i = 2; i < n; i++)
+		if (p[i] < 0x80 || p[i] > 0xbf)
+			return 0;
+	return n;
+}
+
+static void jw_escaped(FILE *out, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	fputc('"', out);
+	while (*p) {
+		unsigned c = *p;
+		if (c == '"' || c == '\\') {
+			fputc('\\', out);
+			fputc((int)c, out);
+		} else if (c == '\n') {
+			fputs("\\n", out);
+		} else if (c == '\t') {
+			fputs("\\t", out);
+		} else if (c < 0x20) {
+			fprintf(out, "\\u%04x", c);
+		} else if (c < 0x80) {
+			fputc((int)c, out);
+		} else {
+			size_t n = utf8_seq(p);
+			if (n == 0) {
+				fputs("\\ufffd", out);
+				p++;
+				continue;
+			}
+			fwrite(p, 1, n, out);
+			p += n;
+			continue;
+		}
+		p++;
+	}
+	fputc('"', out);
+}
+
+static void jw_open(struct jw *w, char c, bool one_line)
+{
+	jw_sep(w);
+	fputc(c, w->out);
+	if (w->depth + 1 >= JW_MAX_DEPTH)
+		abort();                /* the documents nest 6 deep at most */
+	w->depth++;
+	w->first[w->depth] = true;
+	if (one_line && w->depth < w->inline_from)
+		w->inline_from = w->depth;
+}
+
+static void jw_close(struct jw *w, char c)
+{
+	bool empty = w->first[w->depth];
+
+	if (!empty && w->depth < w->inline_from)
+		jw_newline(w, w->depth - 1);
+	if (w->inline_from == w->depth)
+		w->inline_from = JW_MAX_DEPTH;
+	w->depth--;
+	fputc(c, w->out);
+	if (w->depth == 0)
+		fputc('\n', w->out);
+}
+
+static void jw_key(struct jw *w, const char *key)
+{
+	jw_sep(w);
+	jw_escaped(w->out, key);
+	fputs(": ", w->out);
+	w->after_key = true;
+}
+
+static void jw_str(struct jw *w, const char *s)
+{
+	jw_sep(w);
+	if (s)
+		jw_escaped(w->out, s);
+	else
+		fputs("null", w->out);
+}
+
+static void jw_null(struct jw *w)
+{
+	jw_sep(w);
+	fputs("null", w->out);
+}
+
+/* The shortest form that reads back as the same double; null for inf
+   and nan, which JSON has no spelling for. */
+static void jw_num(struct jw *w, double v)
+{
+	char buf[64];
+
+	jw_sep(w);
+	if (!isfinite(v)) {
+		fputs("null", w->out);
+		return;
+	}
+	for (int prec = 15; prec <= 17; prec++) {
+		snprintf(buf, sizeof buf, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	fputs(buf, w->out);
+}
+
+static void jw_uint(struct jw *w, uint64_t v)
+{
+	jw_sep(w);
+	fprintf(w->out, "%" PRIu64, v);
+}
+
+static void jw_int(struct jw *w, int64_t v)
+{
+	jw_sep(w);
+	fprintf(w->out, "%" PRId64, v);
+}
+
+static void jw_bool(struct jw *w, bool v)
+{
+	jw_sep(w);
+	fputs(v ? "true" : "false", w->out);
+}
+
+static void jw_addr(struct jw *w, vma_t a)
+{
+	jw_sep(w);
+	fprintf(w->out, "\"0x%" PRIx64 "\"", (uint64_t)a);
+}
+
+/* key: value shorthands */
+static void kstr(struct jw *w, const char *k, const char *s)
+{
+	jw_key(w, k);
+	jw_str(w, s);
+}
+
+static void knum(struct jw *w, const char *k, double v)
+{
+	jw_key(w, k);
+	jw_num(w, v);
+}
+
+static void kuint(struct jw *w, const char *k, uint64_t v)
+{
+	jw_key(w, k);
+	jw_uint(w, v);
+}
+
+static void kint(struct jw *w, const char *k, int64_t v)
+{
+	jw_key(w, k);
+	jw_int(w, v);
+}
+
+static void kbool(struct jw *w, const char *k, bool v)
+{
+	jw_key(w, k);
+	jw_bool(w, v);
+}
+
+static void knull(struct jw *w, const char *k)
+{
+	jw_key(w, k);
+	jw_null(w);
+}
+
+/* ---- the profile document ---- */
+
+static void print_profiles(const struct gprof *g, struct jw *w)
+{
+	jw_key(w, "profiles");
+	jw_open(w, '[', true);
+	for (size_t i = 0; i < g->opt.nprofiles; i++)
+		jw_str(w, g->opt.profiles[i]);
+	jw_close(w, ']');
+}
+
+/* The per-call columns' unit as the flat profile's header names it
+   ("ms" in "ms/call"), without the blank of the unit prefix ' '. */
+static void per_call_unit(const struct gprof *g, char *buf)
+{
+	size_t n = 0;
+
+	if (g->flat.unit_prefix != ' ' && g->flat.unit_prefix)
+		buf[n++] = g->flat.unit_prefix;
+	if (g->dimen_abbrev)
+		buf[n++] = g->dimen_abbrev;
+	buf[n] = '\0';
+}
+
+static void print_summary(const struct gprof *g, struct jw *w)
+{
+	jw_key(w, "summary");
+	jw_open(w, '{', false);
+	kbool(w, "has_histogram", g->input_hist);
+	kbool(w, "has_call_graph", g->input_arcs);
+	kbool(w, "has_basic_blocks", g->input_bbs);
+	kstr(w, "dimension", g->dimen);
+	knum(w, "sampling_rate_hz", g->hz);
+	/* As the flat profile's "Each sample counts as" line. */
+	knum(w, "seconds_per_sample", 1.0 / g->hz);
+	knum(w, "total_samples", g->total_time);
+	knum(w, "total_seconds", g->total_time / g->hz);
+	if (g->flat.sample_err)
+		knum(w, "total_seconds_error", g->flat.total_err);
+	else
+		knull(w, "total_seconds_error");
+	/* As the call graph's header: "for P% of T seconds". */
+	if (g->input_arcs)
+		knum(w, "propagated_seconds", g->print_time / g->hz);
+	else
+		knull(w, "propagated_seconds");
+	jw_key(w, "granularity_bytes");
+	jw_int(w, hist_granularity_bytes(g));
+	if (g->input_hist) {
+		char unit[4];
+		per_call_unit(g, unit);
+		kstr(w, "per_call_unit", unit);
+		knum(w, "per_call_scale", g->flat.unit_scale);
+	} else {
+		knull(w, "per_call_unit");
+		knull(w, "per_call_scale");
+	}
+	kuint(w, "arc_records", g->arc_records);
+	kint(w, "cycles", g->ncycles);
+	/* Where the call graph's times come from: --stacks or call counts. */
+	kstr(w, "call_graph_times", g->stack_times ? "call_stacks" : "call_counts");
+	jw_close(w, '}');
+}
+
+static void print_histograms(const struct gprof *g, struct jw *w)
+{
+	jw_key(w, "histograms");
+	jw_open(w, '[', false);
+	for (size_t i = 0; i < g->nhists; i++) {
+		const struct histogram *h = &g->hists[i];
+		jw_open(w, '{', true);
+		jw_key(w, "lowpc");
+		jw_addr(w, h->lowpc);
+		jw_key(w, "highpc");
+		jw_addr(w, h->highpc);
+		kuint(w, "bins", h->num_bins);
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
+}
+
+static void print_location(const struct gprof *g, struct report *r,
+                           struct jw *w, const struct sym *s)
+{
+	const char *file;
+	int line;
+
+	if (report_sym_file(g, r, s, &file, &line)) {
+		kstr(w, "file", file);
+		kint(w, "line", line);
+	} else {
+		knull(w, "file");
+		knull(w, "line");
+	}
+}
+
+/* One flat-profile row: print_row() of flat_print.c, unrounded. */
+static void print_flat_row(const struct gprof *g, struct report *r,
+                           struct jw *w, const struct sym *s, double *accum)
+{
+	*accum += s->hist_time;
+	jw_open(w, '{', true);
+	kstr(w, "name", display_name(g, r, s));
+	kstr(w, "raw_name", s->name);
+	jw_key(w, "address");
+	jw_addr(w, s->addr);
+	print_location(g, r, w, s);
+	knum(w, "percent", 100.0 * s->hist_time / g->flat.time_base);
+	knum(w, "cumulative_seconds", *accum / g->hz);
+	knum(w, "self_seconds", s->hist_time / g->hz);
+	knum(w, "self_samples", s->hist_time);
+	if (g->flat.sample_err)
+		knum(w, "self_seconds_error", g->flat.sample_err[s - g->syms.base]);
+	else
+		knull(w, "self_seconds_error");
+	if (g->stack_incl)
+		knum(w, "inclusive_seconds", g->stack_incl[s - g->syms.base] / g->hz);
+	else
+		knull(w, "inclusive_seconds");
+	if (s->ncalls != 0) {
+		double calls = (double)s->ncalls;
+		kuint(w, "calls", s->ncalls);
+		knum(w, "self_seconds_per_call", s->hist_time / g->hz / calls);
+		knum(w, "total_seconds_per_call",
+		     (s->hist_time + s->child_time) / g->hz / calls);
+	} else {
+		knull(w, "calls");
+		knull(w, "self_seconds_per_call");
+		knull(w, "total_seconds_per_call");
+	}
+	jw_close(w, '}');
+}
+
+static void print_flat(const struct gprof *g, struct report *r, struct jw *w)
+{
+	double accum = 0;
+
+	jw_key(w, "flat_profile");
+	if (!g->input_hist) {
+		jw_null(w);
+		return;
+	}
+	jw_open(w, '[', false);
+	for (size_t i = 0; i < g->flat.nrows; i++)
+		print_flat_row(g, r, w, g->flat.rows[i], &accum);
+	jw_close(w, ']');
+}
+
+/* ---- the call graph: cg_print.c's lines, unrounded ---- */
+
+static bool in_same_cycle(const struct sym *a, const struct sym *b)
+{
+	return a->cycle_num != 0 && a->cycle_num == b->cycle_num;
+}
+
+static void kcycle(struct jw *w, const struct sym *s)
+{
+	if (s->cycle_num != 0)
+		kint(w, "cycle", s->cycle_num);
+	else
+		knull(w, "cycle");
+}
+
+/* A caller or callee line.  `internal`: a call to itself or within its
+   cycle, for which the text shows the count alone (no time is
+   propagated along it). */
+static void print_arc(const struct gprof *g, struct report *r, struct jw *w,
+                      const struct arc *a, const struct sym *other,
+                      bool internal, uint64_t total)
+{
+	jw_open(w, '{', true);
+	kstr(w, "name", display_name(g, r, other));
+	kint(w, "index", other->index);
+	kcycle(w, other);
+	kbool(w, "internal", internal);
+	kuint(w, "count", a->count);
+	if (internal) {
+		knull(w, "total_count");
+		knull(w, "self_seconds");
+		knull(w, "children_seconds");
+	} else {
+		kuint(w, "total_count", total);
+		knum(w, "self_seconds", a->time / g->hz);
+		knum(w, "children_seconds", a->child_time / g->hz);
+	}
+	jw_close(w, '}');
+}
+
+static void print_callers(const struct gprof *g, struct report *r,
+                          struct jw *w, const struct sym *child)
+{
+	/* Shares of a cycle member's calls are shares of the whole cycle's. */
+	uint64_t total = child->cyc_head->ncalls;
+
+	jw_key(w, "callers");
+	jw_open(w, '[', false);
+	for (struct arc **ap = child->by_rank_parents; ap && *ap; ap++) {
+		const struct sym *p = (*ap)->parent;
+		print_arc(g, r, w, *ap, p, p == child || in_same_cycle(p, child),
+		          total);
+	}
+	jw_close(w, ']');
+}
+
+static void print_callees(const struct gprof *g, struct report *r,
+                          struct jw *w, const struct sym *parent)
+{
+	jw_key(w, "callees");
+	jw_open(w, '[', false);
+	for (struct arc **ap = parent->by_rank_children; ap && *ap; ap++) {
+		const struct sym *c = (*ap)->child;
+		print_arc(g, r, w, *ap, c, c == parent || in_same_cycle(c, parent),
+		          c->cyc_head->ncalls);
+	}
+	jw_close(w, ']');
+}
+
+/* The figures of an entry's own line (and of a cycle member's line). */
+static void print_times(const struct gprof *g, struct jw *w,
+                        const struct sym *s, bool percent)
+{
+	if (percent)
+		knum(w, "percent", 100 * (s->prop_self + s->prop_child) /
+		     g->print_time_base);
+	knum(w, "self_seconds", s->prop_self / g->hz);
+	knum(w, "children_seconds", s->prop_child / g->hz);
+}
+
+static void print_function_entry(const struct gprof *g, struct report *r,
+                                 struct jw *w, const struct sym *s)
+{
+	kstr(w, "kind", "function");
+	kstr(w, "name", display_name(g, r, s));
+	kstr(w, "raw_name", s->name);
+	jw_key(w, "address");
+	jw_addr(w, s->addr);
+	kcycle(w, s);
+	print_times(g, w, s, true);
+	/* The text leaves "called" blank when there were no calls at all. */
+	if (s->ncalls + s->self_calls != 0)
+		kuint(w, "called", s->ncalls);
+	else
+		knull(w, "called");
+	kuint(w, "self_calls", s->self_calls);
+	kbool(w, "spontaneous", s->parents == NULL);
+	print_callers(g, r, w, s);
+	print_callees(g, r, w, s);
+}
+
+static void print_cycle_entry(const struct gprof *g, struct report *r,
+                              struct jw *w, const struct sym *cyc)
+{
+	char name[64];
+
+	snprintf(name, sizeof name, "<cycle %d as a whole>", cyc->cycle_num);
+	kstr(w, "kind", "cycle");
+	kstr(w, "name", name);
+	knull(w, "raw_name");
+	knull(w, "address");
+	kint(w, "cycle", cyc->cycle_num);
+	print_times(g, w, cyc, true);
+	kuint(w, "called", cyc->ncalls);
+	kuint(w, "self_calls", cyc->self_calls);
+	jw_key(w, "members");
+	jw_open(w, '[', false);
+	for (const struct sym *m = cyc->cyc_next; m; m = m->cyc_next) {
+		jw_open(w, '{', true);
+		kstr(w, "name", display_name(g, r, m));
+		kint(w, "index", m->index);
+		print_times(g, w, m, false);
+		kuint(w, "called", m->ncalls);
+		kuint(w, "self_calls", m->self_calls);
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
+}
+
+static void print_entries(const struct gprof *g, struct report *r,
+                          struct jw *w)
+{
+	jw_key(w, "entries");
+	jw_open(w, '[', false);
+	for (size_t i = 0; i < g->nentries; i++) {
+		const struct sym *s = g->entries[i];
+		if (!cg_entry_shown(g, s))
+			continue;
+		jw_open(w, '{', false);
+		kint(w, "index", s->index);
+		if (!s->name && s->cycle_num != 0)
+			print_cycle_entry(g, r, w, s);
+		else
+			print_function_entry(g, r, w, s);
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
+}
+
+/* Every cycle, shown or not, with its members by index. */
+static void print_cycles(const struct gprof *g, struct report *r,
+                         struct jw *w)
+{
+	jw_key(w, "cycles");
+	jw_open(w, '[', false);
+	for (int i = 0; i < g->ncycles; i++) {
+		const struct sym *cyc = &g->cycles[i];
+		jw_open(w, '{', false);
+		kint(w, "number", cyc->cycle_num);
+		kint(w, "index", cyc->index);
+		jw_key(w, "members");
+		jw_open(w, '[', false);
+		for (const struct sym *m = cyc->cyc_next; m; m = m->cyc_next) {
+			jw_open(w, '{', true);
+			kint(w, "index", m->index);
+			kstr(w, "name", display_name(g, r, m));
+			jw_close(w, '}');
+		}
+		jw_close(w, ']');
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
+}
+
+static void print_call_graph(const struct gprof *g, struct report *r,
+                             struct jw *w)
+{
+	jw_key(w, "call_graph");
+	if (!g->input_arcs) {
+		jw_null(w);
+		return;
+	}
+	jw_open(w, '{', false);
+	print_entries(g, r, w);
+	print_cycles(g, r, w);
+	jw_close(w, '}');
+}
+
+static void print_diagnosis(const struct gprof *g, struct jw *w)
+{
+	static const char *const status[] = {
+		[DIAG_OK] = "ok", [DIAG_PROBLEM] = "problem",
+		[DIAG_NOT_APPLICABLE] = "not applicable"
+	};
+
+	jw_key(w, "diagnosis");
+	jw_open(w, '[', false);
+	for (int i = 0; i < DIAG_NCHECKS; i++) {
+		jw_open(w, '{', true);
+		kstr(w, "check", diagnose_name((enum diag_id)i));
+		kstr(w, "status", status[g->diag[i].status]);
+		kstr(w, "message", g->diag[i].text);
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
+}
+
+void json_print(const struct gprof *g, struct report *r)
+{
+	struct jw w;
+
+	jw_init(&w, r->out);
+	jw_open(&w, '{', false);
+	kstr(&w, "format", "gproftk-profile");
+	kint(&w, "version", 1);
+	kstr(&w, "creator", "gproftk " PACKAGE_VERSION);
+	kstr(&w, "program", g->opt.image);
+	print_profiles(g, &w);
+	print_summary(g, &w);
+	print_histograms(g, &w);
+	print_flat(g, r, &w);
+	print_call_graph(g, r, &w);
+	print_diagnosis(g, &w);
+	jw_close(&w, '}');
+}
+
+/* ---- --compare ---- */
+
+static void print_cmp_side(struct jw *w, const char *key,
+                           const struct cmp_side *s)
+{
+	jw_key(w, key);
+	if (!s->present) {
+		jw_null(w);
+		return;
+	}
+	jw_open(w, '{', true);
+	knum(w, "self_seconds", s->self);
+	knum(w, "total_seconds", s->total);
+	knum(w, "self_seconds_error", s->self_err);
+	kuint(w, "calls", s->calls);
+	jw_close(w, '}');
+}
+
+static void print_cmp_row(struct jw *w, const struct cmp_row *row)
+{
+	jw_open(w, '{', false);
+	kstr(w, "name", row->name);
+	print_cmp_side(w, "old", &row->old);
+	print_cmp_side(w, "new", &row->new);
+	knum(w, "delta_self_seconds", row->d_self);
+	knum(w, "delta_total_seconds", row->d_total);
+	knum(w, "delta_self_percent", row->d_self_pct);
+	kint(w, "delta_calls", row->d_calls);
+	knum(w, "delta_self_error", row->err);
+	kbool(w, "significant", row->significant);
+	jw_close(w, '}');
+}
+
+static void print_cmp_input(struct jw *w, const char *key, const char *image,
+                            const char *profile, double total, double err)
+{
+	jw_key(w, key);
+	jw_open(w, '{', true);
+	kstr(w, "program", image);
+	kstr(w, "profile", profile);
+	knum(w, "total_seconds", total);
+	knum(w, "total_seconds_error", err);
+	jw_close(w, '}');
+}
+
+void compare_print_json(const struct comparison *c, FILE *out)
+{
+	struct jw w;
+
+	jw_init(&w, out);
+	jw_open(&w, '{', false);
+	kstr(&w, "format", "gproftk-comparison");
+	kint(&w, "version", 1);
+	kstr(&w, "creator", "gproftk " PACKAGE_VERSION);
+	print_cmp_input(&w, "old", c->old_image, c->old_profile, c->old_total,
+	                c->old_total_err);
+	print_cmp_input(&w, "new", c->new_image, c->new_profile, c->new_total,
+	                c->new_total_err);
+	knum(&w, "delta_total_seconds", c->d_total);
+	knum(&w, "delta_total_percent", c->d_total_pct);
+	kbool(&w, "total_significant", c->total_significant);
+	kuint(&w, "significant_rows", c->nsignificant);
+	jw_key(&w, "rows");
+	jw_open(&w, '[', false);
+	for (size_t i = 0; i < c->nrows; i++)
+		print_cmp_row(&w, &c->rows[i]);
+	jw_close(&w, ']');
+	jw_close(&w, '}');
+}
