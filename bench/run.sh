@@ -4,10 +4,14 @@
 # the same inputs and prints one table (median wall time of several runs,
 # median CPU time, peak resident memory, and whether the outputs agree).
 # Inputs are generated into bench/out/ (kept between runs) by bench/gen.c.
+# A full run that succeeds writes its whole standard output into
+# doc/bench.md, below the page's hand-written part (bench/record.sh).
 #
 # Environment: BENCH_QUICK=1 runs a reduced set; BENCH_RUNS (default 3)
 # runs per measurement (GNU runs once where one run takes over 10 s);
-# GNU_GPROF (default /usr/bin/gprof); CC (default cc).
+# GNU_GPROF (default /usr/bin/gprof); CC (default cc).  Quick runs,
+# BENCH_GRAPH_ONLY=1 runs and failed runs leave doc/bench.md as it was;
+# BENCH_DOC=FILE records into FILE instead.
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -22,6 +26,29 @@ runs=${BENCH_RUNS:-3}
 gnu_max_n=40000     # GNU gprof is quadratic: above this it takes minutes
 slow=10             # a GNU run longer than this is not repeated
 jobs=$(nproc 2>/dev/null || echo 1)
+
+# The run itself is this script again, its output shown and kept in a log
+# that a full, successful run then records in doc/bench.md.
+if [ -z "${BENCH_RECORDING:-}" ]; then
+	BENCH_RECORDING=1
+	export BENCH_RECORDING
+	mkdir -p "$out"
+	{
+		rc=0
+		sh "$0" "$@" || rc=$?
+		echo "$rc" > "$out/run.rc"
+	} | tee "$out/run.log"
+	rc=$(cat "$out/run.rc" 2>/dev/null || echo 1)
+	if [ "$rc" != 0 ]; then
+		echo "bench: the run failed (status $rc): doc/bench.md left as it was" >&2
+	elif [ "$quick" = 1 ] || [ "${BENCH_GRAPH_ONLY:-0}" = 1 ]; then
+		echo "bench: a partial run: doc/bench.md left as it was" >&2
+	else
+		sh "$top/bench/record.sh" "$out/run.log" "${BENCH_DOC:-$top/doc/bench.md}" ||
+			rc=1
+	fi
+	exit "$rc"
+fi
 
 [ -x "$ours" ] || { echo "bench: $ours not built (run make)" >&2; exit 1; }
 have_gnu=1

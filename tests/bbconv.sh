@@ -16,8 +16,9 @@ trap 'rm -rf "$WORK"' EXIT
 cd "$WORK" || exit 1
 export LC_ALL=C
 
+failed=0
 result() {  # NAME STATUS [DETAIL]
-	if [ "$2" = 0 ]; then echo "PASS: bbconv:$1"; else echo "FAIL: bbconv:$1${3:+ ($3)}"; fi
+	if [ "$2" = 0 ]; then echo "PASS: bbconv:$1"; else echo "FAIL: bbconv:$1${3:+ ($3)}"; failed=1; fi
 }
 
 # Two blocks at the starts of two functions of the fixture program.
@@ -62,4 +63,4 @@ printf 'old\n' > keep.gmon
 "$CONV" -o keep.gmon nothere.txt 2> /dev/null
 [ "$(cat keep.gmon)" = old ] && [ -z "$(ls | grep 'keep.gmon.')" ]
 result old-output-kept $?
-exit 0
+exit $failed

@@ -16,7 +16,8 @@ trap 'exit 130' INT TERM HUP PIPE
 step=0
 # Run one step (a command printing PASS:/FAIL: lines), showing its output
 # and keeping a copy.  A step that exits non-zero without reporting any FAIL
-# line (a crash, a missing file) counts as one failure.
+# line (a crash, a missing file), or that reports no PASS, FAIL or SKIP
+# line at all (it tested nothing), counts as one failure.
 run_step() {
 	title=$1
 	shift
@@ -27,6 +28,8 @@ run_step() {
 	rc=$(cat "$LOGS/$step.rc")
 	if [ "$rc" != 0 ] && ! grep -q '^FAIL: ' "$log"; then
 		echo "FAIL: $title (exited with status $rc)" | tee -a "$log"
+	elif ! grep -q '^\(PASS\|FAIL\|SKIP\): ' "$log"; then
+		echo "FAIL: $title (reported no test)" | tee -a "$log"
 	fi
 }
 
@@ -34,7 +37,7 @@ start=$(date +%s)
 if [ -x tests/unit/run-unit ]; then
 	run_step "unit tests (tests/unit/run-unit)" tests/unit/run-unit
 else
-	echo "SKIP: unit tests (tests/unit/run-unit not built: make tests/unit/run-unit)" |
+	echo "FAIL: unit tests (tests/unit/run-unit not built: make tests/unit/run-unit)" |
 		tee "$LOGS/0.log"
 fi
 run_step "end-to-end tests, src/gprof" sh tests/e2e.sh src/gprof

@@ -14,8 +14,9 @@ WORK=$(mktemp -d "$TESTS_DIR/tmp/diff.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 export ASAN_OPTIONS=detect_leaks=0 LC_ALL=C
 
+failed=0
 result() {  # NAME CONDITION-STATUS [DETAIL]
-	if [ "$2" = 0 ]; then echo "PASS: $1"; else echo "FAIL: $1${3:+ ($3)}"; fi
+	if [ "$2" = 0 ]; then echo "PASS: $1"; else echo "FAIL: $1${3:+ ($3)}"; failed=1; fi
 }
 
 # 9. -c lists a backward call that never ran; GNU 2.40 does not.
@@ -118,8 +119,11 @@ for area in 2 4 16 64 128 1024 4096; do
 		[ "$(grep -c '^\[' dbg.out)" -gt 1 ]
 	result "diff:debug-traces-$area" $?
 done
-"$CAND" -d -b -q "$F/prog" "$F/gmon.out" | grep -v '^\[[a-z_]*\]' > dbg.out
+"$CAND" -d -b -q "$F/prog" "$F/gmon.out" > dbg.raw
+dbg_rc=$?
+grep -v '^\[[a-z_]*\]' dbg.raw > dbg.out
 "$CAND" -b -q "$F/prog" "$F/gmon.out" > plain.out
-cmp -s dbg.out plain.out
-result "diff:debug-report-unchanged" $?
-exit 0
+plain_rc=$?
+[ "$dbg_rc" = 0 ] && [ "$plain_rc" = 0 ] && [ -s plain.out ] && cmp -s dbg.out plain.out
+result "diff:debug-report-unchanged" $? "status $dbg_rc with -d, $plain_rc without"
+exit $failed

@@ -26,6 +26,7 @@ HELP_GAPS=""
 TESTS_DIR=$(pwd)/tests
 # shellcheck source=tests/lib.sh
 . "$TESTS_DIR/lib.sh"
+failed=0
 result() { check_result manpages "$@"; }  # NAME STATUS [DETAIL]
 
 have_groff=1
@@ -171,8 +172,9 @@ check_env() {  # NAME PAGE VARIABLES...
 }
 # shellcheck disable=SC2046
 check_env gprof doc/gprof.1 \
-	$(grep -ho 'getenv("[A-Z0-9_]*")' $(find src -name '*.c' ! -path 'src/libgmon/*') | sed 's/.*("\(.*\)")/\1/' | sort -u)
+	$(grep -rho --include='*.c' --exclude-dir=libgmon 'getenv("[A-Z0-9_]*")' src |
+		sed 's/.*("\(.*\)")/\1/' | sort -u)
 # shellcheck disable=SC2046
 check_env libgmon doc/libgmon.3 \
 	$(grep -ho 'gmon_env("[A-Z0-9_]*")' src/libgmon/*.c | sed 's/.*("\(.*\)")/\1/' | sort -u)
-exit 0
+exit $failed
