@@ -108,8 +108,12 @@ self_prog() {
 		rm -rf "$d" && mkdir -p "$d"
 		# (config.mk's libraries, and -lm, which the Makefile adds)
 		libs="$(sed -n 's/^LIBS *= *//p' "$top/config.mk") -lm"
-		# the tool's sources: main.c and every file without a main()
-		srcs="$top/src/main.c $(grep -L '^int main' "$top"/src/*.c)"
+		# the tool's sources: main.c and every file without a main(),
+		# on top and in each stage's folder (not libgmon's)
+		srcs="$top/src/main.c $(grep -L '^int main' "$top"/src/*.c \
+			"$top"/src/util/*.c "$top"/src/symbols/*.c \
+			"$top"/src/reading/*.c "$top"/src/decode/*.c \
+			"$top"/src/analysis/*.c "$top"/src/print/*.c)"
 		# shellcheck disable=SC2086
 		(cd "$d" && $cc -pg -g -O2 -std=gnu11 -I"$top/include" -I"$top" \
 		  -I"$top/src" -o gprof $srcs $libs &&
