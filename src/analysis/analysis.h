@@ -85,7 +85,6 @@ void stack_graph_build(struct gprof *g);
 /* ---- stacks.c: the tree of call-stack prefixes ---- */
 bool stacks_wanted(const struct gprof *g);
 void stacks_build(struct gprof *g);
-void stacks_free(struct gprof *g);
 
 /* ---- cg_order.c ---- */
 void cg_order(struct gprof *g);

@@ -208,15 +208,6 @@ void graph_view_free(struct gprof *g)
 	g->view = NULL;
 }
 
-const struct gv_node *graph_view_node(const struct graph_view *v,
-                                      const struct gprof *g,
-                                      const struct sym *s)
-{
-	if (!v || !in_syms(g, s) || v->node_of[s - g->syms.base] == 0)
-		return NULL;
-	return &v->nodes[v->node_of[s - g->syms.base] - 1];
-}
-
 static double clamp01(double x)
 {
 	return x > 1 ? 1 : x > 0 ? x : 0;

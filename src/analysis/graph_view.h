@@ -70,11 +70,6 @@ struct graph_view {
 void graph_view_build(struct gprof *g);
 void graph_view_free(struct gprof *g);
 
-/* The node of s, or NULL when s is not drawn. */
-const struct gv_node *graph_view_node(const struct graph_view *v,
-                                      const struct gprof *g,
-                                      const struct sym *s);
-
 /* Colour of a share of the total time, pct from 0 to 100: hue, saturation
    and value from 0 to 1, cool blue for little to red for all of it.
    `fill` asks for the light tone of a box, otherwise the darker one of a

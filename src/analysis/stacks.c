@@ -166,9 +166,3 @@ void stacks_build(struct gprof *g)
 	lay_out(g);
 }
 
-void stacks_free(struct gprof *g)
-{
-	free(g->stack_nodes);
-	g->stack_nodes = NULL;
-	g->nstack_nodes = 0;
-}

@@ -64,7 +64,6 @@ struct options {
 	unsigned style;              /* requested reports */
 	unsigned user_styles;        /* styles the user mentioned (on or off) */
 	bool brief, ignore_zeros, line_gran, bsd_style, demangle;
-	const char *demangle_style;
 	bool print_path, inline_file_names, no_static, ignore_non_func;
 	bool static_call_graph, all_lines, separate_files;
 	bool no_shlibs;              /* --no-shlibs: ignore PROFILE.shlibs */

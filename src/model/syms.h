@@ -44,7 +44,7 @@ struct sym {
 	struct source_file *file;    /* see sym_file(): filled lazily */
 	int line;
 	unsigned bfd_order;          /* creation order, for stable ties */
-	bool is_func, is_static, is_bb_head, mapped;
+	bool is_func, is_static, mapped;
 	bool is_copy;                /* annotate: a merged copy, not in syms */
 	bool file_known;             /* file/line lookup done */
 	uint16_t spec;               /* bit t set: symbol matched table t */

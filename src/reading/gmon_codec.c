@@ -213,15 +213,6 @@ bool rd_skip(struct gmon_reader *r, size_t n)
 	return take(r, n) != NULL;
 }
 
-bool rd_u16(struct gmon_reader *r, uint16_t *v)
-{
-	const unsigned char *q = take(r, 2);
-	if (!q)
-		return false;
-	*v = (uint16_t)get(&r->codec, q, 2);
-	return true;
-}
-
 bool rd_u32(struct gmon_reader *r, uint32_t *v)
 {
 	const unsigned char *q = take(r, 4);

@@ -122,14 +122,12 @@ const unsigned char *rd_peek(struct gmon_reader *r, size_t n);
  *
  *   rd_bytes  n raw bytes into out (no byte-order conversion)
  *   rd_skip   n bytes, discarded
- *   rd_u16    2-byte unsigned number
  *   rd_u32    4-byte unsigned number
  *   rd_vma    an address (codec.addr_size bytes; 4-byte ones widened as
  *             codec.sign_extend says); BSD files also use it for counts
  */
 bool rd_bytes(struct gmon_reader *r, void *out, size_t n);
 bool rd_skip(struct gmon_reader *r, size_t n);
-bool rd_u16(struct gmon_reader *r, uint16_t *v);
 bool rd_u32(struct gmon_reader *r, uint32_t *v);
 bool rd_vma(struct gmon_reader *r, uint64_t *v);
 
