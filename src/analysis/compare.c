@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * compare.c - --compare: two profiles of one program, or of two builds of
- * it, loaded and analysed each by the whole pipeline, then matched
- * function by function (by symbol name) into one comparison model that
+ * compare.c - --compare's figures: two profiles of one program, or of two
+ * builds of it, each loaded and analysed by the whole pipeline
+ * (compare_run.c), matched function by function (by symbol name) into one comparison model that
  * every --compare printer only reads.
  */
 #include <math.h>

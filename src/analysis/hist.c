@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * hist.c - the PC-sample histogram: merging records from several files,
- * and crediting each bin's samples to the symbols it overlaps (with GNU's
- * arithmetic, truncations included).
+ * hist.c - the PC-sample histogram's samples credited to the symbols each
+ * bin overlaps, with GNU's arithmetic, truncations included (the records
+ * of several files are merged as they are read: reading/hist_merge.c).
  */
 #include <limits.h>
 #include <math.h>

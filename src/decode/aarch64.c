@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * decode_aarch64.c - -c call decoder for AArch64: B and BL.
+ * aarch64.c - -c call decoder for AArch64: B and BL.
  */
 #include "decode.h"
 

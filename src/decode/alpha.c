@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * decode_alpha.c - -c call decoder for Alpha: BSR direct, JSR and
+ * alpha.c - -c call decoder for Alpha: BSR direct, JSR and
  * JSR_COROUTINE indirect.
  */
 #include "decode.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * decode_arm.c - -c call decoder for 32-bit ARM: BL and BLX (immediate)
+ * arm.c - -c call decoder for 32-bit ARM: BL and BLX (immediate)
  * in A32 code, the 32-bit BL and BLX encodings in Thumb code.
  *
  * GNU gprof 2.40 has no ARM decoder (it prints "-c not supported on

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * call_decode.h - the interface between the -c scanner (cg_scan.c) and
- * the per-instruction-set call decoders (decode_*.c).
+ * decode.h - the way into the decode folder: the interface between the -c
+ * scanner (analysis/cg_scan.c, its only user) and the per-instruction-set
+ * call decoders (one file each).
  *
  * A decoder sees plain bytes and addresses, never BFD or the profile
  * model: cg_scan.c loads the text, picks the decoder for the executable's

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * decode_mips.c - -c call decoder for MIPS: JAL direct, JALR indirect.
+ * mips.c - -c call decoder for MIPS: JAL direct, JALR indirect.
  */
 #include "decode.h"
 

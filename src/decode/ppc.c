@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * decode_ppc.c - -c call decoder for PowerPC (32- and 64-bit, either byte
+ * ppc.c - -c call decoder for PowerPC (32- and 64-bit, either byte
  * order): `bl` and `bla`, the I-form branches with LK = 1.
  *
  * GNU gprof 2.40 has no PowerPC decoder ("-c not supported on

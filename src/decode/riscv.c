@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * decode_riscv.c - -c call decoder for RISC-V (RV32 and RV64): JAL, the
+ * riscv.c - -c call decoder for RISC-V (RV32 and RV64): JAL, the
  * AUIPC + JALR pair that the `call` pseudo-instruction expands to, and
  * RV32's compressed C.JAL.
  *

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * decode_s390.c - -c call decoder for s390 and s390x (z/Architecture):
+ * s390.c - -c call decoder for s390 and s390x (z/Architecture):
  * BRASL and BRAS with %r14, the return register of the ELF ABI.
  *
  * GNU gprof 2.40 has no s390 decoder ("-c not supported on architecture

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * decode_sparc.c - -c call decoder for SPARC: CALL (format 1).
+ * sparc.c - -c call decoder for SPARC: CALL (format 1).
  */
 #include "decode.h"
 

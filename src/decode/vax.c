@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * decode_vax.c - -c call decoder for VAX: CALLS.
+ * vax.c - -c call decoder for VAX: CALLS.
  *
  * VAX instructions have variable length, so the operand specifiers after
  * a CALLS opcode are sized to find the target operand and to skip the

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * decode_x86.c - -c call decoder for i386 and x86-64: direct `call rel32`.
+ * x86.c - -c call decoder for i386 and x86-64: direct `call rel32`.
  *
  * Without a full instruction-length decoder every byte is a possible
  * instruction start, as in GNU gprof; a false hit only counts when its

@@ -5,13 +5,12 @@
  * readers, no functions of its own.
  *
  * main() drives a linear pipeline (pipeline.c) over one `struct gprof`:
- *   options -> core (executable symbols) -> sym_ids (symspec tables)
- *   -> gmon_io (profile files: histograms, arcs, basic blocks)
- *   -> hist (samples to symbols) -> call_graph/cg_dfn/cg_arcs (graph,
- *   cycles, propagation) -> cg_order/flat_profile/source_lines (what the
- *   reports list, in which order) -> printers (report.h).
+ *   options -> symbols/ (the executable's symbols, symspec tables)
+ *   -> reading/ (profile files: histograms, arcs, basic blocks; side
+ *   files) -> analysis/ (samples to symbols, graph, cycles, propagation,
+ *   what the reports list and in which order) -> print/ (the reports).
  * Readers and analysis fill the model; printers take it const and only
- * read it.
+ * read it.  doc/gprof.md ("Modules") maps every file.
  */
 #ifndef MODEL_MODEL_H
 #define MODEL_MODEL_H

@@ -2,8 +2,9 @@
 /*
  * shlibs.c - owns shared libraries in the model: each profile's side file
  * (PROFILE.shlibs, read by shlibs_io.c), the function symbols of the
- * libraries it names (through BFD), their place in the symbol table, the
- * time and calls the side file credits to them, and -s's gmon.sum.shlibs.
+ * libraries it names (through BFD), their place in the symbol table, and
+ * -s's gmon.sum.shlibs.  The time and calls the side files credit to
+ * them are analysis/shlib_credit.c's.
  *
  * How libraries enter the model: every library with data gets a
  * synthetic address range above the executable's highest address

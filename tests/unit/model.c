@@ -2,7 +2,7 @@
 /*
  * model.c - builds a profile model by hand for the unit tests: function
  * symbols, histogram records and call arcs, through the same public entry
- * points (gprof.h) that the executable and profile readers use, so that
+ * points (the folders' headers) that the readers use, so that
  * the analysis (hist_assign_samples, cg_assemble) can be run on a few
  * numbers chosen so that every expected result can be worked out on paper.
  */
