@@ -73,6 +73,8 @@ run_step "module dependencies (tests/tools/module-deps.sh)" \
 	build/decode/*.o build/analysis/*.o build/print/*.o
 run_step "include lines (tests/tools/include-order.sh)" \
 	sh tests/tools/include-order.sh "$TOOL_ORDER" src
+run_step "the dependency checks fail when they must" \
+	sh tests/tools/deps-selftest.sh
 if [ -f tests/reliability.sh ]; then
 	run_step "reliability tests" sh tests/reliability.sh
 fi
