@@ -37,11 +37,6 @@
 
 /* ---- 1. back edges ---- */
 
-bool self_loop(const struct gv_edge *e)
-{
-	return e->from == e->to;
-}
-
 /* Edges out of each node (CSR over edge indices). */
 static void out_lists(const struct layout *L, size_t **start, size_t **list)
 {
