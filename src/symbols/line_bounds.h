@@ -2,7 +2,7 @@
 /*
  * line_bounds.h - the addresses of an ELF file's text where the answer
  * of a line lookup (file, line, function) can change, read from its
- * DWARF and symbol tables (line_bounds.c).
+ * DWARF and symbol tables (line_bounds.c, line_header.c).
  */
 #ifndef GPROFTK_LINE_BOUNDS_H
 #define GPROFTK_LINE_BOUNDS_H
@@ -45,5 +45,12 @@ struct line_bounds {
 bool line_bounds_read(const char *path, uint64_t lo, uint64_t hi,
                       struct line_bounds *out);
 void line_bounds_free(struct line_bounds *lb);
+
+/* Does the line table at `off' of the .debug_line section `sec' (`size'
+   bytes, big-endian if `big') end its tables exactly where its header
+   length says its program begins, within the unit and the section?
+   (line_header.c, built with libdw only.) */
+bool line_header_ok(const unsigned char *sec, size_t size, bool big,
+                    uint64_t off);
 
 #endif

@@ -9,7 +9,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "compare.h"
+#include "print/print.h"
 
 int main(void)
 {

@@ -124,11 +124,15 @@ json_tests() {
 }
 
 # compare_print_json(), on a comparison made by hand (compare_json.c),
-# linked with the objects the gprof under test was built from.
+# linked with the objects the gprof under test was built from: build/
+# and its stage folders for src/gprof, build-san/ for build-san/gprof.
 json_compare_tests() {
 	_objdir=$(dirname "$GPROF")
+	case $_objdir in
+	src|*/src) _objdir=${_objdir%src}build ;;
+	esac
 	_objs=
-	for _o in "$_objdir"/*.o; do
+	for _o in "$_objdir"/*.o "$_objdir"/*/*.o; do
 		case $_o in
 		*/main.o|*'*'*) ;;
 		*) _objs="$_objs $_o" ;;
