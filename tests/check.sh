@@ -64,6 +64,10 @@ run_step "output formats and their consumers, build-san/gprof (ASan+UBSan)" \
 run_step "printers only read the model" sh tests/reports.sh
 run_step "module dependencies (tests/tools/module-deps.sh)" \
 	sh tests/tools/module-deps.sh src/*.o
+# record.o and the stubs are one module, the recorder: the hook calls
+# the C recorder, which calls the stubs' register-saving trampoline.
+run_step "libgmon module dependencies (tests/tools/module-deps.sh)" \
+	sh tests/tools/module-deps.sh -g 'record.o stubs-*.o' build/libgmon/native/*.o
 if [ -f tests/reliability.sh ]; then
 	run_step "reliability tests" sh tests/reliability.sh
 fi

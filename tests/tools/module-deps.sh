@@ -4,8 +4,14 @@
 # object that defines them (by nm); each such pair is an edge "a.o -> b.o"
 # (a calls or uses something of b).  tsort then looks for loops.
 #
-# Usage: sh tests/tools/module-deps.sh [-v] src/*.o
+# Usage: sh tests/tools/module-deps.sh [-v] [-g 'PATTERN...'] src/*.o
 #   -v  also prints every edge, with the symbols that make it
+#   -g  the objects whose names match one of these shell patterns count
+#       as one module, named by the patterns joined with "+": for a
+#       module written in two languages, such as libgmon's recorder
+#       (record.c and the architecture's stubs-*.S, which call each
+#       other by design: the hook calls the C recorder, which calls the
+#       stubs' register-saving trampoline)
 #
 # One loop is allowed: call_graph.o <-> sym_ids.o (sym_ids.c records the
 # FROM/TO arcs of symspecs with arc_add(); call_graph.c asks sym_ids.c
@@ -16,15 +22,22 @@
 #
 # POSIX sh, awk, nm and tsort only.
 set -u
+set -f # -g's patterns are matched by case, not expanded
 
 ALLOW_A=call_graph.o
 ALLOW_B=sym_ids.o
 
 verbose=0
-if [ "${1-}" = -v ]; then
-	verbose=1
-	shift
-fi
+group=
+while [ $# -gt 0 ]; do
+	case $1 in
+	-v) verbose=1; shift ;;
+	-g) [ $# -ge 2 ] || { echo "module-deps: -g needs patterns" >&2; exit 2; }
+	    group=$2; shift 2 ;;
+	*) break ;;
+	esac
+done
+group_name=$(printf '%s\n' $group | paste -sd+ -)
 if [ $# -eq 0 ]; then
 	echo "usage: sh tests/tools/module-deps.sh [-v] OBJECT..." >&2
 	exit 2
@@ -38,7 +51,12 @@ trap 'exit 130' INT TERM HUP
 # "symbol type [value size]").
 for o in "$@"; do
 	nm -P "$o" > "$tmp/nm" || { echo "FAIL: module-deps: nm $o failed"; exit 1; }
-	awk -v o="${o##*/}" 'NF >= 2 { print o, $2, $1 }' "$tmp/nm"
+	m=${o##*/}
+	for p in $group; do
+		# shellcheck disable=SC2254 # p is a pattern
+		case $m in $p) m=$group_name; break ;; esac
+	done
+	awk -v o="$m" 'NF >= 2 { print o, $2, $1 }' "$tmp/nm"
 done > "$tmp/syms"
 
 # Edges "a.o b.o sym1,sym2,...": defined globals are upper-case types other
@@ -53,6 +71,9 @@ awk '
 			if (d == "" || d == uo[i])
 				continue
 			k = uo[i] " " d
+			if ((k, us[i]) in seen)
+				continue
+			seen[k, us[i]] = 1
 			if (k in via)
 				via[k] = via[k] "," us[i]
 			else
