@@ -181,7 +181,7 @@ static struct gmon_stacks *table_map(void)
 }
 
 /*
- * Thread setup (tables.c, never in a handler): the table's thread id,
+ * Thread setup (lifecycle.c, never in a handler): the table's thread id,
  * the thread's id and name, its stack's base, and its pool.  The base
  * comes from pthread_getattr_np (for the main thread, the top of its
  * mapping); without it the walk records frame 0 only.
