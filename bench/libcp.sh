@@ -35,7 +35,7 @@ rm -rf "$OUT"
 BUILDS="plain plain-c pg libc_p"
 for b in $BUILDS; do mkdir -p "$OUT/$b"; done
 musl-gcc -O2 -static "$SRC" -o "$OUT/plain/prog"
-early=$ROOT/src/libgmon/build/libc_p/obj/src/string/libc_p_memcpy_early
+early=$ROOT/build/libgmon/libc_p/obj/src/string/libc_p_memcpy_early
 for f in "$early".lo "$early".o; do
 	[ -f "$f" ] && early=$f && break
 done
@@ -49,7 +49,7 @@ median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 echo "machine: $(nproc) CPUs, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)," \
 	"Linux $(uname -r); musl $(dpkg-query -W -f '${Version}' musl-dev 2>/dev/null)"
-built=$ROOT/src/libgmon/build/libc_p/build-time
+built=$ROOT/build/libgmon/libc_p/build-time
 [ -f "$built" ] && echo "libc_p.a: built by make libc_p in $(cat "$built")"
 echo "memcpy of $LEN bytes, $N calls from main; $RUNS runs per build, medians"
 echo

@@ -75,6 +75,10 @@ run_step "include lines (tests/tools/include-order.sh)" \
 	sh tests/tools/include-order.sh "$TOOL_ORDER" src
 run_step "the dependency checks fail when they must" \
 	sh tests/tools/deps-selftest.sh
+# record.o and the stubs are one module, the recorder: the hook calls
+# the C recorder, which calls the stubs' register-saving trampoline.
+run_step "libgmon module dependencies (tests/tools/module-deps.sh)" \
+	sh tests/tools/module-deps.sh -g 'record.o stubs-*.o' build/libgmon/native/*.o
 if [ -f tests/reliability.sh ]; then
 	run_step "reliability tests" sh tests/reliability.sh
 fi

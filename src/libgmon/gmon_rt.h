@@ -3,6 +3,9 @@
  * gmon_rt.h - internal interfaces of the libgmon runtime: the shared
  * read-mostly parameters, the per-thread arc tables, and the entry points
  * each source file offers to the others.  Nothing here is installed.
+ * The files call each other one way only: lifecycle.c alone calls the
+ * parts' hooks, and the base (state.c, env.c, ...) calls nothing; the
+ * order is drawn in doc/libgmon.md and checked by module-deps.sh.
  */
 #ifndef GMON_RT_H
 #define GMON_RT_H
@@ -70,7 +73,7 @@ struct gmon_table {
 	uint32_t cap_cut;       /* cap is below GMON_MAXARCS: address space
 	                           was short when the table was mapped */
 	/* Calls not counted, by cause (written by the owning thread only;
-	   summed into the one line at exit, see gmon_report_losses). */
+	   summed into the one line at exit, lifecycle.c's report_losses). */
 	uint64_t lost_cap;      /* their new arc found the table at its cap */
 	uint64_t lost_busy;     /* a signal handler interrupted the recorder */
 	uint64_t lost_nomem;    /* the table could not grow */
@@ -114,10 +117,25 @@ struct gmon_params {
 	int shlibs;        /* GMON_SHLIBS: calls from outside the text count too */
 } __attribute__((aligned(64)));
 
-GMON_HIDDEN extern struct gmon_params gmon_p;
+/* What the samples measure (GMON_CLOCK), as written into the file. */
+enum gmon_clock { GMON_CLOCK_CPU = 0, GMON_CLOCK_WALL = 1 };
 
+/* Settings read once at start-up, which several parts need. */
+struct gmon_settings {
+	int rate;   /* GMON_RATE, samples per second (sampler.c sets it) */
+	int clock;  /* GMON_CLOCK_* (sampler.c; lifecycle.c falls back to
+	               CPU when offcpu.c cannot start) */
+	int stacks; /* GMON_STACKS is on (stacks.c; shlibs.c turns it off
+	               when it cannot map the objects the stacks need) */
+};
+
+/* state.c: defined in a file that calls nothing, read by every part. */
+GMON_HIDDEN extern struct gmon_params gmon_p;
+GMON_HIDDEN extern struct gmon_settings gmon_set;
 /* The calling thread's table (NULL before its first profiled call). */
 GMON_HIDDEN extern __thread struct gmon_table *gmon_cur;
+/* Set while this thread runs one of libgmon's signal handlers. */
+GMON_HIDDEN extern __thread int gmon_in_handler;
 
 /* record.c: the C recorder, for calls the stubs' fast path leaves to it. */
 GMON_HIDDEN void __mcount_internal(uintptr_t frompc, uintptr_t selfpc);
@@ -151,16 +169,17 @@ enum gmon_slow_op {
  * function's live argument registers.
  */
 GMON_HIDDEN void __gmon_slowcall(int op, uintptr_t a, uintptr_t b);
+/* lifecycle.c: runs the slow operation op. */
 GMON_HIDDEN void gmon_slow_dispatch(int op, uintptr_t a, uintptr_t b);
 
 /* tables.c: per-thread tables. */
 GMON_HIDDEN void gmon_tables_init(void);
-GMON_HIDDEN struct gmon_table *gmon_table_acquire(void);
-GMON_HIDDEN struct gmon_table *gmon_thread_setup(void);
+GMON_HIDDEN struct gmon_table *gmon_table_acquire(int recycle);
+GMON_HIDDEN void gmon_table_grow(struct gmon_table *t);
 GMON_HIDDEN struct gmon_table *gmon_tables_head(void);
+GMON_HIDDEN unsigned long gmon_tables_cap(void);
 GMON_HIDDEN void gmon_tables_after_fork(struct gmon_table *keep);
 GMON_HIDDEN void gmon_set_limit(uintptr_t limit);
-GMON_HIDDEN void gmon_report_losses(void);
 GMON_HIDDEN extern struct gmon_table gmon_dead_table;
 GMON_HIDDEN extern struct gmon_table gmon_nomem_table;
 /* Calls dropped by threads that have gmon_nomem_table (atomic). */
@@ -168,18 +187,15 @@ GMON_HIDDEN extern unsigned long gmon_nomem_calls;
 
 /* sampler.c: the sampling histogram. */
 GMON_HIDDEN int gmon_hist_init(uintptr_t lowpc, uintptr_t textsize);
-GMON_HIDDEN void gmon_hist_start(void);
+GMON_HIDDEN int gmon_hist_start(void);
+GMON_HIDDEN int gmon_hist_on(void);
 GMON_HIDDEN void gmon_hist_stop(void);
 GMON_HIDDEN void gmon_hist_after_fork(struct gmon_table *mine);
 GMON_HIDDEN void gmon_hist_thread_begin(struct gmon_table *t);
 GMON_HIDDEN void gmon_hist_thread_end(struct gmon_table *t);
 GMON_HIDDEN const uint32_t *gmon_hist_bins(size_t *nbins);
-GMON_HIDDEN int gmon_hist_rate(void);
 GMON_HIDDEN uint64_t gmon_hist_lost(void);
 GMON_HIDDEN void gmon_hist_credit(uintptr_t pc, uint32_t w);
-/* What the samples measure (GMON_CLOCK), as written into the file. */
-enum gmon_clock { GMON_CLOCK_CPU = 0, GMON_CLOCK_WALL = 1 };
-GMON_HIDDEN int gmon_hist_clock(void);
 
 /* offcpu.c: GMON_CLOCK=wall's sampler of the threads that wait. */
 GMON_HIDDEN int gmon_offcpu_start(void);
@@ -204,7 +220,6 @@ GMON_HIDDEN void gmon_shlibs_fill(struct gmon_out *o);
 GMON_HIDDEN int gmon_shlibs_place(uintptr_t a, uint32_t *id, uint64_t *link);
 
 /* stacks.c: GMON_STACKS, call stacks and per-thread records. */
-GMON_HIDDEN extern int gmon_stacks_on;
 GMON_HIDDEN void gmon_stacks_init(void);
 GMON_HIDDEN int gmon_stacks_recycle(void);
 GMON_HIDDEN void gmon_stacks_thread_begin(struct gmon_table *t);
@@ -221,6 +236,8 @@ GMON_HIDDEN void gmon_write_profile(void);
 GMON_HIDDEN int gmon_write_named(unsigned long dump, int quiet);
 GMON_HIDDEN int gmon_write_path(const char *path);
 GMON_HIDDEN int gmon_output_disabled(void);
+
+/* text.c: where the executable lies in memory. */
 GMON_HIDDEN uintptr_t gmon_find_bias(uintptr_t lowpc);
 GMON_HIDDEN void gmon_find_text(uintptr_t addr, uintptr_t *lo, uintptr_t *hi);
 GMON_HIDDEN void gmon_widen_text(uintptr_t *lo, uintptr_t *hi);
@@ -239,12 +256,11 @@ GMON_HIDDEN int gmon_out_file(const char *path, const char *tmp,
                               void (*fill)(struct gmon_out *));
 
 /* signals.c: GMON_EXIT_SIGNALS and GMON_DUMP_SIGNAL. */
-GMON_HIDDEN void gmon_signals_init(void);
+GMON_HIDDEN void gmon_signals_init(void (*exit_fn)(void),
+                                   void (*dump_fn)(unsigned long n));
 GMON_HIDDEN void gmon_signals_after_fork(void);
 GMON_HIDDEN void gmon_signals_hold(sigset_t *old);
 GMON_HIDDEN void gmon_signals_release(const sigset_t *old);
-/* Set while this thread runs one of those handlers. */
-GMON_HIDDEN extern __thread int gmon_in_handler;
 
 /* env.c: messages on stderr, one line each, and the GMON_* settings. */
 GMON_HIDDEN void gmon_say(const char *fmt, ...)

@@ -4,7 +4,7 @@
 # after libgmon.mk.  src/libgmon/libc_p.sh does the work:
 #   src/libgmon/musl-src/        Debian's musl source (apt-get source musl),
 #                                fetched once, removed by `make distclean`
-#   src/libgmon/build/libc_p/    the build (musl's own configure and make)
+#   build/libgmon/libc_p/        the build (musl's own configure and make)
 #   src/libgmon/musl/libc_p.a    the result, beside the musl libgmon.a;
 #                                `make install` puts it in $(musllibdir)
 # Use: musl-gcc -pg -static prog.c -lgmon -lc_p.  LCP_JOBS=N: make jobs

@@ -12,12 +12,12 @@
 #   src/libgmon/libgmon.a        native C library (glibc), $(CC)
 #   src/libgmon/musl/libgmon.a   musl, $(MUSL_GCC), plus musl/gcrt1.o
 #   src/libgmon/32/libgmon.a     i386, $(CC) -m32, when that can link
-# Objects go under src/libgmon/build/<variant>/.
+# Objects go under build/libgmon/<variant>/, out of the source folder.
 #
 # With CROSS=<triple>- (say CROSS=aarch64-linux-gnu-) there is one build
 # only, for that target, with $(CROSS)gcc and $(CROSS)ar (CROSS_CC and
 # CROSS_AR override them):
-#   src/libgmon/cross/<triple>/libgmon.a, objects in build/cross-<triple>/
+#   src/libgmon/cross/<triple>/libgmon.a, objects in build/libgmon/cross-<triple>/
 # and `make install` puts it in $(exec_prefix)/<triple>/lib (crosslibdir),
 # the folder Debian's cross compilers search, with a pkg-config file in
 # its pkgconfig/ subfolder.  `make libgmon-cross` runs that build for
@@ -36,10 +36,10 @@
 # LGM_M32=no leaves the i386 build out even where -m32 links.
 
 LGM := src/libgmon
-LGM_BUILD := $(LGM)/build
+LGM_BUILD := build/libgmon
 LGM_VERSION := $(shell sed -n '/^AC_INIT/{s/[^,]*, *\[//;s/\].*//;p;}' configure.ac 2>/dev/null)
 # The generic objects; each architecture adds its own (LGM_ARCH_NAMES_*).
-LGM_NAMES := control.o env.o sampler.o tables.o write.o record.o signals.o api.o shlibs.o outbuf.o offcpu.o stacks.o heapsort.o
+LGM_NAMES := lifecycle.o state.o env.o text.o sampler.o tables.o write.o record.o signals.o api.o shlibs.o outbuf.o offcpu.o stacks.o heapsort.o
 LGM_DEPS := $(wildcard $(LGM)/*.h $(LGM)/*.S) include/gmon_format.h include/libgmon.h $(LGM)/libgmon.mk
 
 # Per architecture (the names arch.h's ports use): its objects, the
@@ -248,5 +248,6 @@ libgmon-cross:
 libgmon-clean:
 	rm -rf $(LGM_BUILD) $(LGM)/musl $(LGM)/32 $(LGM)/cross $(LGM)/libgmon.a \
 	       $(LGM)/libgmon-audit.so
+	@rmdir build 2>/dev/null || :
 
 .PHONY: libgmon libgmon-cross libgmon-clean

@@ -366,7 +366,7 @@ static void *sampler_main(void *arg)
 {
 	(void)arg;
 	prctl(PR_SET_NAME, "gmon-wall", 0, 0, 0);
-	int rate = gmon_hist_rate();
+	int rate = gmon_set.rate;
 	int64_t step = 1000000000L / rate;
 	if (step < MIN_TICK_NS)
 		step = MIN_TICK_NS;

@@ -21,9 +21,6 @@
    signal handler running on this thread must see it set first. */
 #define SIGNAL_FENCE() __atomic_signal_fence(__ATOMIC_SEQ_CST)
 
-__thread struct gmon_table *gmon_cur
-	__attribute__((tls_model("initial-exec")));
-
 /* Slots and chain links are byte offsets from the table's start. */
 static struct gmon_arc *arc_at(struct gmon_table *t, uint32_t off)
 {
@@ -153,12 +150,31 @@ static void drop_busy(struct gmon_table *t)
 		t->lost_busy++;
 }
 
+/*
+ * A thread's first profiled call: the slow path sets the thread up
+ * (lifecycle.c) and says, through gmon_cur, whether the call is to be
+ * counted: the thread's table if it got one of its own, else NULL.
+ * Before start-up (or during the set-up itself) gmon_cur stays NULL;
+ * after a failure or the exit write it is a table whose calls are not
+ * counted.  Counting here, not in the slow path, keeps the set-up from
+ * calling back into the recorder.
+ */
+static struct gmon_table *first_call(uintptr_t frompc, uintptr_t selfpc)
+{
+	__gmon_slowcall(GMON_SLOW_FIRST_CALL, frompc, selfpc);
+	struct gmon_table *t = gmon_cur;
+	if (t == &gmon_dead_table || t == &gmon_nomem_table)
+		return NULL;
+	return t;
+}
+
 void __mcount_internal(uintptr_t frompc, uintptr_t selfpc)
 {
 	struct gmon_table *t = gmon_cur;
 	if (__builtin_expect(t == NULL, 0)) {
-		__gmon_slowcall(GMON_SLOW_FIRST_CALL, frompc, selfpc);
-		return;
+		t = first_call(frompc, selfpc);
+		if (t == NULL)
+			return;
 	}
 	/* Callers outside the profiled text (the C library calling main, a
 	   thread start, a callback) cannot be named by gprof in gmon.out:

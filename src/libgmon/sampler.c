@@ -20,7 +20,8 @@
  * glibc) is the fallback.
  *
  * GMON_CLOCK=wall adds offcpu.c's sampler for the time threads spend
- * blocked, and the file then says "wall-sec" (gmon_hist_clock).
+ * blocked (lifecycle.c starts and stops it with this one), and the file
+ * then says "wall-sec" (gmon_set.clock).
  */
 #define _GNU_SOURCE
 #include <signal.h>
@@ -45,10 +46,8 @@ static struct {
 	uintptr_t obj_lo;        /* the executable's whole mapped span ... */
 	uintptr_t obj_span;      /* ... (all its PT_LOAD segments) */
 	unsigned long lost;      /* samples in it but outside the bins */
-	int rate;
 	int mode;                /* TIMERS_* */
 	int on;                  /* sampling wanted (between start and stop) */
-	int clock;               /* GMON_CLOCK_*: what the samples measure */
 	struct sigaction saved;  /* the SIGPROF action we replaced */
 } h;
 
@@ -124,7 +123,7 @@ static void on_sigprof(int sig, siginfo_t *si, void *ctx)
 	if (si->si_code == SI_TIMER && si->si_overrun > 0)
 		w += (uint32_t)si->si_overrun;
 	gmon_hist_credit(sample_pc(ctx), w);
-	if (gmon_stacks_on)
+	if (gmon_set.stacks)
 		gmon_stacks_tick(ctx, w);
 }
 
@@ -143,7 +142,7 @@ static int read_clock(void)
 
 static long period_ns(void)
 {
-	return 1000000000L / h.rate;
+	return 1000000000L / gmon_set.rate;
 }
 
 /* A timer on the calling thread's CPU clock that signals this thread. */
@@ -185,8 +184,8 @@ int gmon_hist_init(uintptr_t lowpc, uintptr_t textsize)
 	h.lowpc = lowpc;
 	h.nbins = textsize >> GMON_BIN_SHIFT;
 	h.span = (uintptr_t)h.nbins << GMON_BIN_SHIFT;
-	h.rate = read_rate();
-	h.clock = read_clock();
+	gmon_set.rate = read_rate();
+	gmon_set.clock = read_clock();
 	uintptr_t olo, ohi;
 	gmon_object_span(lowpc, &olo, &ohi);
 	h.obj_lo = olo;
@@ -248,22 +247,28 @@ static void set_all_timers(long ns)
 	unlock_timers();
 }
 
-void gmon_hist_start(void)
+/* 1 if this call switched sampling on; 0 if it was on already or
+   cannot be. */
+int gmon_hist_start(void)
 {
 	if (h.bins == NULL || h.on)
-		return;
+		return 0;
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_sigaction = on_sigprof;
 	sa.sa_flags = SA_SIGINFO | SA_RESTART;
 	sigfillset(&sa.sa_mask);
 	if (sigaction(SIGPROF, &sa, &h.saved) != 0)
-		return;
+		return 0;
 	h.on = 1;
 	set_all_timers(period_ns());
-	/* Without its sampler the wall clock is the CPU clock (and says so). */
-	if (h.clock == GMON_CLOCK_WALL && gmon_offcpu_start() != 0)
-		h.clock = GMON_CLOCK_CPU;
+	return 1;
+}
+
+/* Is sampling on (between gmon_hist_start and gmon_hist_stop)? */
+int gmon_hist_on(void)
+{
+	return h.on;
 }
 
 /*
@@ -276,8 +281,6 @@ void gmon_hist_stop(void)
 	if (!h.on)
 		return;
 	h.on = 0;
-	if (h.clock == GMON_CLOCK_WALL)
-		gmon_offcpu_stop();
 	set_all_timers(0);
 	struct sigaction ign;
 	memset(&ign, 0, sizeof ign);
@@ -317,16 +320,6 @@ const uint32_t *gmon_hist_bins(size_t *nbins)
 {
 	*nbins = h.bins ? h.nbins : 0;
 	return h.bins;
-}
-
-int gmon_hist_rate(void)
-{
-	return h.rate;
-}
-
-int gmon_hist_clock(void)
-{
-	return h.clock;
 }
 
 /* Samples the executable's own code took outside the histogram. */

@@ -312,7 +312,7 @@ static void objects_only(void)
 	s.names = map_zeroed(NAMES_BYTES);
 	if (s.objs == NULL || s.names == NULL) {
 		gmon_say("cannot map the table of objects; GMON_STACKS is off");
-		gmon_stacks_on = 0;
+		gmon_set.stacks = 0;
 		return;
 	}
 	s.objects = 1;
@@ -326,7 +326,7 @@ void gmon_shlibs_init(void)
 	if (on < 0) /* LD_AUDIT=libgmon-audit.so alone asks for it */
 		on = gmon_audit_port.arcs != NULL;
 	if (on != 1) {
-		if (gmon_stacks_on)
+		if (gmon_set.stacks)
 			objects_only();
 		return;
 	}
@@ -555,7 +555,8 @@ void gmon_shlibs_quiet(int on)
 }
 
 /*
- * The side file's contents.  The objects are walked once more first,
+ * The side file's header and shlibs.c's records (write.c adds the
+ * stacks' records after them).  The objects are walked once more first,
  * except in a signal handler (the loader's lock may be held by the very
  * code the signal interrupted); then the ones already known serve.
  */
@@ -566,13 +567,12 @@ void gmon_shlibs_fill(struct gmon_out *o)
 	uint32_t nobjs = __atomic_load_n(&s.nobjs, __ATOMIC_ACQUIRE);
 	gmon_out_put(o, GMSL_MAGIC, GMSL_MAGIC_LEN);
 	gmon_out_le(o, GMSL_VERSION, 4);
-	gmon_out_le(o, (uint64_t)gmon_hist_rate(), 4);
-	gmon_out_le(o, gmon_hist_clock() == GMON_CLOCK_WALL ? GMSL_CLOCK_WALL : GMSL_CLOCK_CPU, 4);
+	gmon_out_le(o, (uint64_t)gmon_set.rate, 4);
+	gmon_out_le(o, gmon_set.clock == GMON_CLOCK_WALL ? GMSL_CLOCK_WALL : GMSL_CLOCK_CPU, 4);
 	for (uint32_t id = 0; id < nobjs; id++)
 		put_object(o, id);
 	if (s.on) {
 		put_samples(o);
 		put_arcs(o);
 	}
-	gmon_stacks_fill(o);
 }

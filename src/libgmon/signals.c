@@ -20,8 +20,11 @@
 
 #include "gmon_rt.h"
 
-/* control.c's _mcleanup: stop and write, at most once. */
-void _mcleanup(void);
+/* What the handlers run, given by the lifecycle (lifecycle.c) at
+   start-up, so that this part does not call back up into it: stop and
+   write at most once (_mcleanup), and write snapshot number n. */
+static void (*exit_write)(void);
+static void (*dump_write)(unsigned long n);
 
 static const struct {
 	const char *name;
@@ -115,16 +118,14 @@ static int parse_list(const char *var, const char *value, sigset_t *set)
 	return 0;
 }
 
-__thread int gmon_in_handler __attribute__((tls_model("initial-exec")));
-
 /* Write the profile, then die of sig as if libgmon were not there.  If
    another thread is writing it at exit, _mcleanup waits until it is whole
-   (see the rule in control.c): dying sooner would leave only the
+   (see the rule in lifecycle.c): dying sooner would leave only the
    temporary file. */
 static void on_exit_signal(int sig)
 {
 	gmon_in_handler = 1;
-	_mcleanup();
+	exit_write();
 	struct sigaction dfl;
 	memset(&dfl, 0, sizeof dfl);
 	dfl.sa_handler = SIG_DFL;
@@ -144,7 +145,7 @@ static void on_dump_signal(int sig)
 	(void)sig;
 	gmon_in_handler++;
 	if (__atomic_load_n(&gmon_p.phase, __ATOMIC_ACQUIRE) == GMON_RUNNING)
-		gmon_write_named(__atomic_add_fetch(&dumps, 1, __ATOMIC_RELAXED), 0);
+		dump_write(__atomic_add_fetch(&dumps, 1, __ATOMIC_RELAXED));
 	gmon_in_handler--;
 	errno = saved;
 }
@@ -181,9 +182,12 @@ static int read_dump_signal(const sigset_t *exits)
 	return -1;
 }
 
-/* Called once the runtime is running. */
-void gmon_signals_init(void)
+/* Called once the runtime is running, with what the exit and dump
+   handlers are to run. */
+void gmon_signals_init(void (*exit_fn)(void), void (*dump_fn)(unsigned long n))
 {
+	exit_write = exit_fn;
+	dump_write = dump_fn;
 	sigset_t exits;
 	const char *list = gmon_env("GMON_EXIT_SIGNALS");
 	if (list == NULL || parse_list("GMON_EXIT_SIGNALS", list, &exits) != 0)

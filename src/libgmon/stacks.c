@@ -80,7 +80,6 @@ struct gmon_stacks {
 	uintptr_t scratch[GMSL_MAX_DEPTH]; /* the walk in progress */
 };
 
-int gmon_stacks_on;
 static uint32_t depth_limit = DEFAULT_DEPTH;
 static uint64_t lost_untabled;   /* ticks of threads without a table */
 static uint32_t next_seq;        /* THREAD ids handed out */
@@ -114,7 +113,7 @@ void gmon_stacks_init(void)
 		page_bytes = (uint32_t)ps;
 	pool_bytes = round_up(table_stacks * POOL_PER_STACK + GMSL_MAX_DEPTH *
 	                      sizeof(uintptr_t) + 64);
-	gmon_stacks_on = 1;
+	gmon_set.stacks = 1;
 }
 
 /* Ticks that found their thread's table of stacks full, for the exit
@@ -122,7 +121,7 @@ void gmon_stacks_init(void)
    SLOSS only: they are the thread's start, not a table to enlarge.) */
 uint64_t gmon_stacks_lost(void)
 {
-	if (!gmon_stacks_on)
+	if (!gmon_set.stacks)
 		return 0;
 	uint64_t lost = 0;
 	for (struct gmon_table *t = gmon_tables_head(); t; t = t->next) {
@@ -137,7 +136,7 @@ uint64_t gmon_stacks_lost(void)
    are recorded: each thread keeps its own counts, up to OWN_TABLES. */
 int gmon_stacks_recycle(void)
 {
-	return !gmon_stacks_on ||
+	return !gmon_set.stacks ||
 	       __atomic_load_n(&ntables, __ATOMIC_RELAXED) >= OWN_TABLES;
 }
 
@@ -182,14 +181,14 @@ static struct gmon_stacks *table_map(void)
 }
 
 /*
- * Thread setup (tables.c, never in a handler): the table's thread id,
+ * Thread setup (lifecycle.c, never in a handler): the table's thread id,
  * the thread's id and name, its stack's base, and its pool.  The base
  * comes from pthread_getattr_np (for the main thread, the top of its
  * mapping); without it the walk records frame 0 only.
  */
 void gmon_stacks_thread_begin(struct gmon_table *t)
 {
-	if (!gmon_stacks_on)
+	if (!gmon_set.stacks)
 		return;
 	if (t->tseq == 0) {
 		t->tseq = __atomic_add_fetch(&next_seq, 1, __ATOMIC_RELAXED);
@@ -217,7 +216,7 @@ void gmon_stacks_thread_begin(struct gmon_table *t)
    start), and walk no more with its stack's bounds. */
 void gmon_stacks_thread_end(struct gmon_table *t)
 {
-	if (!gmon_stacks_on)
+	if (!gmon_set.stacks)
 		return;
 	self_name(t);
 	if (t->stk != NULL)
@@ -423,7 +422,7 @@ void gmon_stacks_grow(struct gmon_table *t)
 
 void gmon_stacks_reset(void)
 {
-	if (!gmon_stacks_on)
+	if (!gmon_set.stacks)
 		return;
 	__atomic_store_n(&lost_untabled, 0, __ATOMIC_RELAXED);
 	for (struct gmon_table *t = gmon_tables_head(); t; t = t->next) {
@@ -444,7 +443,7 @@ void gmon_stacks_reset(void)
    its stack's base, its thread is the one that survives). */
 void gmon_stacks_after_fork(struct gmon_table *keep)
 {
-	if (!gmon_stacks_on)
+	if (!gmon_set.stacks)
 		return;
 	lost_untabled = 0;
 	for (struct gmon_table *t = gmon_tables_head(); t; t = t->next) {
@@ -665,7 +664,7 @@ static void put_tarcs(struct gmon_out *o, uint32_t seq, const struct gmon_table 
 /* Everything per thread, in THREAD id order, then SLOSS. */
 void gmon_stacks_fill(struct gmon_out *o)
 {
-	if (!gmon_stacks_on)
+	if (!gmon_set.stacks)
 		return;
 	uint64_t truncated = 0, lost = __atomic_load_n(&lost_untabled, __ATOMIC_RELAXED);
 	uint32_t last = __atomic_load_n(&next_seq, __ATOMIC_ACQUIRE);

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * tables.c - the pool of per-thread arc tables and the recorder's slow
- * paths: a thread's first profiled call, table growth, thread exit, and
- * the reset of a fork child; and the one-line summary at exit of what
- * was not recorded.
+ * tables.c - the pool of per-thread arc tables: mapping one for a new
+ * thread or handing it an exited thread's, growing a table the recorder
+ * filled, switching recording on and off in every table, and the reset
+ * of a fork child.  (A thread's set-up and exit, and the recorder's slow
+ * paths, are lifecycle.c's: they call several parts.)
  *
  * Tables are mmap'd (never malloc'd: the recorder may run inside malloc or
  * a signal handler).  The caller slots are MAP_NORESERVE (address space
@@ -19,10 +20,7 @@
  * number of threads alive at once and no count is lost.
  */
 #define _GNU_SOURCE
-#include <pthread.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -66,13 +64,17 @@ static struct gmon_table *all_tables;
 static uint32_t arcs_per_table;
 static uint64_t heads_bytes;
 static uint64_t page_size = 4096;
-static pthread_key_t exit_key;
-static int have_exit_key;
-static __thread int in_setup __attribute__((tls_model("initial-exec")));
 
 struct gmon_table *gmon_tables_head(void)
 {
 	return __atomic_load_n(&all_tables, __ATOMIC_ACQUIRE);
+}
+
+/* The arc cap per table, as GMON_MAXARCS would set it (arcs[0] is not
+   used), for the exit summary. */
+unsigned long gmon_tables_cap(void)
+{
+	return (unsigned long)arcs_per_table - 1;
 }
 
 /* Bytes of arcs[] committed when a table is made; it doubles from there. */
@@ -95,8 +97,6 @@ static uint32_t choose_capacity(uintptr_t textsize)
 	return (uint32_t)(n < 65536 ? 65536 : n > (1u << 20) ? (1u << 20) : n);
 }
 
-static void thread_gone(void *p);
-
 void gmon_tables_init(void)
 {
 	GMON_ARCH_INIT();
@@ -105,7 +105,6 @@ void gmon_tables_init(void)
 		page_size = (uint64_t)ps;
 	arcs_per_table = choose_capacity(gmon_p.textsize);
 	heads_bytes = ((uint64_t)(gmon_p.textsize >> GMON_HEAD_SHIFT) + 1) * sizeof(uint32_t);
-	have_exit_key = pthread_key_create(&exit_key, thread_gone) == 0;
 }
 
 /* Rounded up to whole pages of the running system (mprotect needs them;
@@ -142,7 +141,7 @@ static int commit_arcs(struct gmon_table *t, uint64_t bytes)
    With a C library built with -pg (libc_p.a), mprotect's own calls come
    back to the recorder, find the table busy and are dropped: they are
    the runtime's calls, not the program's, so those drops are no loss. */
-static void table_grow(struct gmon_table *t)
+void gmon_table_grow(struct gmon_table *t)
 {
 	uint64_t busy = t->lost_busy;
 	commit_arcs(t, t->commit_bytes * 2);
@@ -254,10 +253,11 @@ static struct gmon_table *claim(struct gmon_table *t)
 	return t;
 }
 
-/* Adopt the table of an exited thread if there is one, else map a new one. */
-struct gmon_table *gmon_table_acquire(void)
+/* Adopt the table of an exited thread if there is one (and recycle says
+   tables may be reused), else map a new one. */
+struct gmon_table *gmon_table_acquire(int recycle)
 {
-	for (struct gmon_table *t = gmon_stacks_recycle() ? gmon_tables_head() : NULL;
+	for (struct gmon_table *t = recycle ? gmon_tables_head() : NULL;
 	     t; t = t->next) {
 		int expect = GMON_TABLE_FREE;
 		if (__atomic_load_n(&t->owner, __ATOMIC_RELAXED) == GMON_TABLE_FREE &&
@@ -271,90 +271,6 @@ struct gmon_table *gmon_table_acquire(void)
 	t->owner = GMON_TABLE_OWNED;
 	push_table(t);
 	return claim(t);
-}
-
-/*
- * Thread exit (a pthread key destructor).  The table returns to the pool;
- * if a later destructor of this thread makes a profiled call, the slow path
- * takes a table again and sets the key again, so the C library runs this
- * destructor once more in its next round and nothing is lost.
- */
-static void thread_gone(void *p)
-{
-	struct gmon_table *t = p;
-	gmon_cur = NULL;
-	gmon_hist_thread_end(t);
-	gmon_stacks_thread_end(t);
-	__atomic_store_n(&t->owner, GMON_TABLE_FREE, __ATOMIC_RELEASE);
-}
-
-/* Give the calling thread a table and a sampling timer. */
-struct gmon_table *gmon_thread_setup(void)
-{
-	struct gmon_table *t = gmon_table_acquire();
-	if (t == NULL) {
-		static int told;
-		if (!__atomic_exchange_n(&told, 1, __ATOMIC_RELAXED))
-			gmon_say("cannot map an arc table; calls in some threads are not counted");
-		gmon_cur = &gmon_nomem_table;
-		return NULL;
-	}
-	if (have_exit_key)
-		pthread_setspecific(exit_key, t);
-	gmon_offcpu_thread_begin(t);
-	gmon_stacks_thread_begin(t);
-	gmon_hist_thread_begin(t);
-	gmon_cur = t;
-	return t;
-}
-
-/*
- * The first profiled call of a thread, even one from outside the profiled
- * text (the C library starting the thread): set the thread up, so that
- * its time is sampled even if it never calls another profiled function,
- * then count the call.  Before start-up a thread stays unset and asks
- * again; after the profile is written it gets the dead table, so that
- * its calls cost nothing more.
- */
-static void first_call(uintptr_t from, uintptr_t self)
-{
-	int phase = __atomic_load_n(&gmon_p.phase, __ATOMIC_ACQUIRE);
-	if (in_setup || phase == GMON_IDLE)
-		return;
-	if (phase != GMON_RUNNING) {
-		gmon_cur = &gmon_dead_table;
-		return;
-	}
-	in_setup = 1;
-	struct gmon_table *t = gmon_thread_setup();
-	in_setup = 0;
-	if (t != NULL)
-		__mcount_internal(from, self);
-}
-
-void gmon_slow_dispatch(int op, uintptr_t a, uintptr_t b)
-{
-	switch (op) {
-	case GMON_SLOW_FIRST_CALL:
-		first_call(a, b);
-		break;
-	case GMON_SLOW_GROW:
-		table_grow((struct gmon_table *)a);
-		break;
-	case GMON_SLOW_STACKS:
-		gmon_stacks_grow((struct gmon_table *)a);
-		break;
-	case GMON_SLOW_XMAP:
-		gmon_shlibs_map_arcs((struct gmon_table *)a);
-		break;
-	case GMON_SLOW_WALK:
-		gmon_shlibs_walk();
-		break;
-	case GMON_SLOW_NO_CALLER:
-		gmon_say("functions compiled without a caller address (%s): "
-		         "their call counts are not recorded", (const char *)a);
-		break;
-	}
 }
 
 /*
@@ -375,48 +291,4 @@ void gmon_tables_after_fork(struct gmon_table *keep)
 			t->owner = GMON_TABLE_FREE;
 		}
 	}
-}
-
-/* Append ", N what" to buf when n is not 0. */
-static void add_part(char *buf, size_t size, uint64_t n, const char *what)
-{
-	if (n == 0)
-		return;
-	size_t len = strlen(buf);
-	snprintf(buf + len, size - len, "%s%llu %s", len ? ", " : "",
-	         (unsigned long long)n, what);
-}
-
-/*
- * At exit: one line for everything that was not recorded, naming each
- * cause that occurred, and nothing when all was recorded.  The counts
- * of every table (live and pooled) are added up.
- */
-void gmon_report_losses(void)
-{
-	uint64_t cap = 0, busy = 0, nomem = 0, lib_samples, lib_calls;
-	gmon_shlibs_losses(&lib_samples, &lib_calls);
-	cap += lib_calls;
-	for (struct gmon_table *t = gmon_tables_head(); t; t = t->next) {
-		cap += t->lost_cap;
-		busy += t->lost_busy;
-		nomem += t->lost_nomem;
-	}
-	nomem += __atomic_load_n(&gmon_nomem_calls, __ATOMIC_RELAXED);
-	char what[64], buf[400] = "";
-	snprintf(what, sizeof what, "calls beyond the arc cap (GMON_MAXARCS=%lu)",
-	         (unsigned long)arcs_per_table - 1);
-	add_part(buf, sizeof buf, cap, what);
-	add_part(buf, sizeof buf, busy,
-	         "calls from signal handlers that interrupted the recorder");
-	add_part(buf, sizeof buf, nomem, "calls for lack of memory");
-	add_part(buf, sizeof buf, gmon_hist_lost(),
-	         "samples outside the program's text");
-	add_part(buf, sizeof buf, lib_samples,
-	         "samples in no known object or beyond the sample table");
-	add_part(buf, sizeof buf, gmon_stacks_lost(),
-	         "call stacks (the table of distinct stacks was full: "
-	         "raise GMON_STACK_TABLE)");
-	if (buf[0] != '\0')
-		gmon_say("not recorded: %s", buf);
 }

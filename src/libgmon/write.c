@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * write.c - the gmon.out writer: the executable's text bounds (widened
- * to every executable segment) and load bias, the merge of the per-thread
- * arc tables, and the GNU version 1 file (header, histogram records, arc
- * records) written to a temporary file that is renamed into place only
- * when complete.
+ * write.c - the gmon.out writer: the merge of the per-thread arc tables,
+ * and the GNU version 1 file (header, histogram records, arc records)
+ * written to a temporary file that is renamed into place only when
+ * complete; the side file of GMON_SHLIBS and GMON_STACKS beside it.
+ * (Where the text lies and its load bias: text.c.)
  *
  * Addresses go to the file as link-time addresses (runtime address minus
  * the load bias), so gprof can match them with the symbol table of a PIE.
@@ -24,7 +24,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <link.h>
 #include <sys/syscall.h>
 #include <stdio.h>
 #include <string.h>
@@ -43,128 +42,6 @@
    records for the same pair, which gprof also adds. INT32_MAX keeps the
    value positive for readers that take the field as signed. */
 #define ARC_CHUNK 0x7fffffffu
-
-/* ---- the executable's place in memory ---- */
-
-struct phdr_query {
-	uintptr_t addr;   /* in: a runtime address inside the executable */
-	uintptr_t bias;   /* out: load bias of the object holding addr */
-	uintptr_t lo, hi; /* out: runtime bounds of the segment holding addr */
-	int found;
-};
-
-static int bias_cb(struct dl_phdr_info *info, size_t size, void *data)
-{
-	struct phdr_query *q = data;
-	(void)size;
-	for (int i = 0; i < info->dlpi_phnum; i++) {
-		const ElfW(Phdr) *p = &info->dlpi_phdr[i];
-		uintptr_t start = info->dlpi_addr + p->p_vaddr;
-		if (p->p_type == PT_LOAD && q->addr - start < p->p_memsz) {
-			q->bias = info->dlpi_addr;
-			q->lo = start;
-			q->hi = start + p->p_memsz;
-			q->found = 1;
-			return 1;
-		}
-	}
-	return 0;
-}
-
-/* The load bias of the object that contains lowpc (0 when not PIE).  The
-   search does not assume the main program is listed first or has an
-   empty name: musl names it, glibc does not. */
-uintptr_t gmon_find_bias(uintptr_t lowpc)
-{
-	struct phdr_query q = { .addr = lowpc };
-	dl_iterate_phdr(bias_cb, &q);
-	return q.found ? q.bias : 0;
-}
-
-/* The bounds of the loaded segment that holds addr (both 0 if none). */
-void gmon_find_text(uintptr_t addr, uintptr_t *lo, uintptr_t *hi)
-{
-	struct phdr_query q = { .addr = addr };
-	dl_iterate_phdr(bias_cb, &q);
-	*lo = q.found ? q.lo : 0;
-	*hi = q.found ? q.hi : 0;
-}
-
-/* ---- every executable segment of the program ---- */
-
-struct span_query {
-	uintptr_t addr;    /* in: an address inside the object */
-	int exec_only;     /* in: only segments with PF_X */
-	uintptr_t lo, hi;  /* out: union of the object's matching segments */
-	uintptr_t sum;     /* out: their total size */
-};
-
-/* Does this object hold q->addr in one of its loaded segments? */
-static int holds(const struct dl_phdr_info *info, uintptr_t addr)
-{
-	for (int i = 0; i < info->dlpi_phnum; i++) {
-		const ElfW(Phdr) *p = &info->dlpi_phdr[i];
-		uintptr_t start = info->dlpi_addr + p->p_vaddr;
-		if (p->p_type == PT_LOAD && addr - start < p->p_memsz)
-			return 1;
-	}
-	return 0;
-}
-
-static int span_cb(struct dl_phdr_info *info, size_t size, void *data)
-{
-	struct span_query *q = data;
-	(void)size;
-	if (!holds(info, q->addr))
-		return 0;
-	for (int i = 0; i < info->dlpi_phnum; i++) {
-		const ElfW(Phdr) *p = &info->dlpi_phdr[i];
-		if (p->p_type != PT_LOAD || p->p_memsz == 0 ||
-		    (q->exec_only && !(p->p_flags & PF_X)))
-			continue;
-		uintptr_t start = info->dlpi_addr + p->p_vaddr;
-		if (q->sum == 0 || start < q->lo)
-			q->lo = start;
-		if (q->sum == 0 || start + p->p_memsz > q->hi)
-			q->hi = start + p->p_memsz;
-		q->sum += p->p_memsz;
-	}
-	return 1;
-}
-
-/* The whole mapped span of the object holding addr (both 0 if none). */
-void gmon_object_span(uintptr_t addr, uintptr_t *lo, uintptr_t *hi)
-{
-	struct span_query q = { .addr = addr };
-	dl_iterate_phdr(span_cb, &q);
-	*lo = q.sum ? q.lo : 0;
-	*hi = q.sum ? q.hi : 0;
-}
-
-/*
- * Widen [*lo, *hi), the range the start-up code gave (normally
- * __executable_start to etext), to cover every executable segment of the
- * program too: a linker that puts .init, .plt, .text.hot, .text.unlikely,
- * .text.startup or .fini outside that range must not hide their calls
- * and samples.  One range keeps one histogram record, which every gprof
- * reads.  Should the segments lie so far apart that one range would be
- * mostly gap (more than twice what it covers, plus 1 MiB), the range is
- * left alone and the samples outside it are counted as lost instead.
- */
-void gmon_widen_text(uintptr_t *lo, uintptr_t *hi)
-{
-	struct span_query q = { .addr = *lo, .exec_only = 1 };
-	dl_iterate_phdr(span_cb, &q);
-	if (q.sum == 0)
-		return;
-	uintptr_t nlo = q.lo < *lo ? q.lo : *lo;
-	uintptr_t nhi = q.hi > *hi ? q.hi : *hi;
-	uintptr_t covered = q.sum + (*hi - *lo);
-	if (nhi - nlo > 2 * covered + ((uintptr_t)1 << 20))
-		return;
-	*lo = nlo;
-	*hi = nhi;
-}
 
 /* ---- fields in the machine's byte order (outbuf.c buffers them) ---- */
 
@@ -217,7 +94,7 @@ static void put_hist_record(struct gmon_out *o, const uint32_t *bins, size_t fir
 	char dimen[GMON_DIMEN_LEN];
 	uintptr_t lo = gmon_p.lowpc - gmon_p.bias;
 	memset(dimen, 0, sizeof dimen);
-	if (gmon_hist_clock() == GMON_CLOCK_WALL) /* at most 8: gprof's columns */
+	if (gmon_set.clock == GMON_CLOCK_WALL) /* at most 8: gprof's columns */
 		memcpy(dimen, "wall-sec", 8);
 	else
 		memcpy(dimen, "seconds", 7);
@@ -225,7 +102,7 @@ static void put_hist_record(struct gmon_out *o, const uint32_t *bins, size_t fir
 	put_addr(o, lo + ((uintptr_t)first << GMON_BIN_SHIFT));
 	put_addr(o, lo + ((uintptr_t)end << GMON_BIN_SHIFT));
 	put_u32(o, (uint32_t)(end - first));
-	put_u32(o, (uint32_t)gmon_hist_rate());
+	put_u32(o, (uint32_t)gmon_set.rate);
 	put(o, dimen, sizeof dimen);
 	put_u8(o, 's');
 	uint64_t floor = (uint64_t)part * BIN_MAX;
@@ -516,6 +393,16 @@ static int tmp_name(char *buf, size_t size, const char *path, const char *suffix
 	return b.overflow ? ENAMETOOLONG : 0;
 }
 
+/* The side file's contents: its header and the objects, samples and arcs
+   of shlibs.c, then the stacks and threads of stacks.c (nothing when
+   GMON_STACKS is off).  Composed here so that neither part calls the
+   other to write. */
+static void side_fill(struct gmon_out *o)
+{
+	gmon_shlibs_fill(o);
+	gmon_stacks_fill(o);
+}
+
 /*
  * The side file of GMON_SHLIBS, path + GMSL_SUFFIX, after gmon.out.
  * Without the switch, a side file left there by an earlier run is
@@ -530,11 +417,11 @@ static int write_side(const char *path)
 	add_str(&b, GMSL_SUFFIX);
 	if (b.overflow || tmp_name(tmp, sizeof tmp, path, GMSL_SUFFIX) != 0)
 		return ENAMETOOLONG;
-	if (!gmon_shlibs_enabled() && !gmon_stacks_on) {
+	if (!gmon_shlibs_enabled() && !gmon_set.stacks) {
 		unlink(side);
 		return 0;
 	}
-	return gmon_out_file(side, tmp, gmon_shlibs_fill);
+	return gmon_out_file(side, tmp, side_fill);
 }
 
 /* Write the profile so far to path, through PATH.PID.tmp in the same

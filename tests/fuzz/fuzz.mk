@@ -35,8 +35,8 @@ FUZZ_CPPFLAGS = -Iinclude -I. -Isrc -I$(FUZZ_D) \
 FUZZ_COMMON = $(FUZZ_D)/fuzz_common.c $(FUZZ_D)/fuzz_common.h
 FUZZ_WRAP = -Wl,--wrap=fopen,--wrap=fopen64,--wrap=fclose
 # The runtime files fuzz_env.c includes.
-FUZZ_ENV_DEPS = src/libgmon/env.c src/libgmon/signals.c src/libgmon/gmon_rt.h \
-	src/libgmon/arch.h
+FUZZ_ENV_DEPS = src/libgmon/env.c src/libgmon/signals.c src/libgmon/state.c \
+	src/libgmon/gmon_rt.h src/libgmon/arch.h
 
 # ---- replay build: $(CC) + ASan/UBSan, objects shared with `make san` ----
 FUZZ_RB = $(FUZZ_B)/replay

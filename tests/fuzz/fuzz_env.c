@@ -4,7 +4,7 @@
  * signal lists of GMON_EXIT_SIGNALS and GMON_DUMP_SIGNAL (signals.c), the
  * numbers GMON_RATE, GMON_STACK_DEPTH, GMON_STACK_TABLE and GMON_MAXARCS,
  * and the two-word choices GMON_CLOCK, GMON_STACKS and GMON_SHLIBS
- * (env.c).  Both files are included below, as tests/libgmon/rvsites.c
+ * (env.c).  Both files (and state.c) are included below, as tests/libgmon/rvsites.c
  * includes a runtime file, so nothing of the profiler starts.
  *
  * Input: a selector byte (which variable, below), then the value.  The
@@ -37,21 +37,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-/* What signals.c needs of the rest of the runtime, none of it reached
-   by the parsers. */
-#include "libgmon/gmon_rt.h"
-struct gmon_params gmon_p;
-void _mcleanup(void);
-void _mcleanup(void)
-{
-}
-int gmon_write_named(unsigned long dump, int quiet)
-{
-	(void)dump;
-	(void)quiet;
-	return 0;
-}
-
+/* signals.c reads the shared state (state.c), which calls nothing; the
+   handlers' actions come from gmon_signals_init's arguments. */
+#include "libgmon/state.c"
 #include "libgmon/env.c"
 #include "libgmon/signals.c"
 

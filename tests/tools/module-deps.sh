@@ -5,8 +5,16 @@
 # or uses something of b).  tsort then looks for loops; with -o, the
 # edges must also follow the order of the objects' folders.
 #
-# Usage: sh tests/tools/module-deps.sh [-v] [-o ORDER] [-u FOLDER:OBJ]... OBJECT...
+# Usage: sh tests/tools/module-deps.sh [-v] [-g 'PATTERN...'] [-o ORDER]
+#                                      [-u FOLDER:OBJ]... OBJECT...
 #   -v         also prints every edge, with the symbols that make it
+#   -g PATS    the objects whose names match one of these shell patterns
+#              count as one module, named by the patterns joined with
+#              "+": for a module written in two languages, such as
+#              libgmon's recorder (record.c and the architecture's
+#              stubs-*.S, which call each other by design: the hook calls
+#              the C recorder, which calls the stubs' register-saving
+#              trampoline)
 #   -o ORDER   the folders from the bottom up, e.g. "util symbols reading
 #              analysis print top": an object may use objects of its own
 #              folder and of the folders before it, never of a later one.
@@ -19,20 +27,24 @@
 #
 # POSIX sh, awk, nm and tsort only.
 set -u
+set -f # -g's patterns are matched by case, not expanded
 
-verbose=0 order= only=
+verbose=0 order= only= group=
 while [ $# -gt 0 ]; do
 	case $1 in
 	-v) verbose=1; shift ;;
+	-g) [ $# -ge 2 ] || { echo "module-deps: -g needs patterns" >&2; exit 2; }
+	    group=$2; shift 2 ;;
 	-o) order=$2; shift 2 ;;
 	-u) only="$only $2"; shift 2 ;;
 	*) break ;;
 	esac
 done
 if [ $# -eq 0 ]; then
-	echo "usage: sh tests/tools/module-deps.sh [-v] [-o ORDER] [-u FOLDER:OBJ]... OBJECT..." >&2
+	echo "usage: sh tests/tools/module-deps.sh [-v] [-g PATS] [-o ORDER] [-u FOLDER:OBJ]... OBJECT..." >&2
 	exit 2
 fi
+group_name=$(printf '%s\n' $group | paste -sd+ -)
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/module-deps.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT
@@ -45,9 +57,14 @@ for o in "$@"; do
 	[ "$dir" = "$o" ] && dir=.
 	dir=${dir##*/}
 	case $dir in build|build-san|.) dir=top ;; esac
-	echo "${o##*/} $dir" >> "$tmp/folders"
+	m=${o##*/}
+	for p in $group; do
+		# shellcheck disable=SC2254 # p is a pattern
+		case $m in $p) m=$group_name; break ;; esac
+	done
+	echo "$m $dir" >> "$tmp/folders"
 	nm -P "$o" > "$tmp/nm" || { echo "FAIL: module-deps: nm $o failed"; exit 1; }
-	awk -v o="${o##*/}" 'NF >= 2 { print o, $2, $1 }' "$tmp/nm"
+	awk -v o="$m" 'NF >= 2 { print o, $2, $1 }' "$tmp/nm"
 done > "$tmp/syms"
 
 # Edges "a.o b.o sym1,sym2,...": defined globals are upper-case types other
@@ -62,6 +79,9 @@ awk '
 			if (d == "" || d == uo[i])
 				continue
 			k = uo[i] " " d
+			if ((k, us[i]) in seen)
+				continue
+			seen[k, us[i]] = 1
 			if (k in via)
 				via[k] = via[k] "," us[i]
 			else

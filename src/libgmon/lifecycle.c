@@ -1,8 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * control.c - starting and stopping the profiler: the glibc-compatible
- * entry points (__monstartup, monstartup, moncontrol, _mcleanup), the
- * self-start constructor, the fork handler, and one-line messages.
+ * lifecycle.c - starting and stopping the profiler, and the one file that
+ * calls every part's hooks: the glibc-compatible entry points
+ * (__monstartup, monstartup, moncontrol, _mcleanup), the self-start
+ * constructor, the fork handler, a thread's set-up and exit, the
+ * recorder's slow paths, and the one-line summary at exit of what was not
+ * recorded.  The parts (tables.c, sampler.c, offcpu.c, shlibs.c,
+ * stacks.c, signals.c, write.c) never call back into this file; what
+ * they all read lives in state.c and env.c.
  *
  * On glibc, `gcc -pg` links gcrt1.o, which calls __monstartup from _init
  * and registers _mcleanup with atexit.  Defining both here means glibc's
@@ -16,6 +21,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -28,7 +34,6 @@ GMON_API void monstartup(unsigned long lowpc, unsigned long highpc);
 GMON_API void moncontrol(int mode);
 GMON_API void _mcleanup(void);
 
-struct gmon_params gmon_p;
 static int start_claimed;
 
 /*
@@ -79,6 +84,105 @@ static void give_up(const char *why)
 	__atomic_store_n(&gmon_p.phase, GMON_DONE, __ATOMIC_RELEASE);
 }
 
+/* ---- threads: set-up, exit and the recorder's slow paths ---- */
+
+static pthread_key_t exit_key;
+static int have_exit_key;
+static __thread int in_setup __attribute__((tls_model("initial-exec")));
+
+/*
+ * Thread exit (a pthread key destructor).  The table returns to the pool;
+ * if a later destructor of this thread makes a profiled call, the slow path
+ * takes a table again and sets the key again, so the C library runs this
+ * destructor once more in its next round and nothing is lost.
+ */
+static void thread_gone(void *p)
+{
+	struct gmon_table *t = p;
+	gmon_cur = NULL;
+	gmon_hist_thread_end(t);
+	gmon_stacks_thread_end(t);
+	__atomic_store_n(&t->owner, GMON_TABLE_FREE, __ATOMIC_RELEASE);
+}
+
+/* Give the calling thread a table and a sampling timer. */
+static struct gmon_table *thread_setup(void)
+{
+	struct gmon_table *t = gmon_table_acquire(gmon_stacks_recycle());
+	if (t == NULL) {
+		static int told;
+		if (!__atomic_exchange_n(&told, 1, __ATOMIC_RELAXED))
+			gmon_say("cannot map an arc table; calls in some threads are not counted");
+		gmon_cur = &gmon_nomem_table;
+		return NULL;
+	}
+	if (have_exit_key)
+		pthread_setspecific(exit_key, t);
+	gmon_offcpu_thread_begin(t);
+	gmon_stacks_thread_begin(t);
+	gmon_hist_thread_begin(t);
+	gmon_cur = t;
+	return t;
+}
+
+/*
+ * The first profiled call of a thread, even one from outside the profiled
+ * text (the C library starting the thread): set the thread up, so that
+ * its time is sampled even if it never calls another profiled function.
+ * The recorder then counts the call if gmon_cur is the thread's own
+ * table.  Before start-up a thread stays unset and asks again; after the
+ * profile is written it gets the dead table, so that its calls cost
+ * nothing more.
+ */
+static void first_call(void)
+{
+	int phase = __atomic_load_n(&gmon_p.phase, __ATOMIC_ACQUIRE);
+	if (in_setup || phase == GMON_IDLE)
+		return;
+	if (phase != GMON_RUNNING) {
+		gmon_cur = &gmon_dead_table;
+		return;
+	}
+	in_setup = 1;
+	thread_setup();
+	in_setup = 0;
+}
+
+/* The recorder's rare paths, called through __gmon_slowcall (stubs). */
+void gmon_slow_dispatch(int op, uintptr_t a, uintptr_t b)
+{
+	(void)b;
+	switch (op) {
+	case GMON_SLOW_FIRST_CALL:
+		first_call();
+		break;
+	case GMON_SLOW_GROW:
+		gmon_table_grow((struct gmon_table *)a);
+		break;
+	case GMON_SLOW_STACKS:
+		gmon_stacks_grow((struct gmon_table *)a);
+		break;
+	case GMON_SLOW_XMAP:
+		gmon_shlibs_map_arcs((struct gmon_table *)a);
+		break;
+	case GMON_SLOW_WALK:
+		gmon_shlibs_walk();
+		break;
+	case GMON_SLOW_NO_CALLER:
+		gmon_say("functions compiled without a caller address (%s): "
+		         "their call counts are not recorded", (const char *)a);
+		break;
+	}
+}
+
+/* ---- starting ---- */
+
+/* GMON_DUMP_SIGNAL's numbered snapshot n (signals.c calls it). */
+static void write_snapshot(unsigned long n)
+{
+	(void)gmon_write_named(n, 0);
+}
+
 /* Returns 1 if this call started the runtime, 0 if it was already started
    (or had failed or finished before), -1 if starting failed now. */
 static int start(uintptr_t lowpc, uintptr_t highpc)
@@ -98,6 +202,7 @@ static int start(uintptr_t lowpc, uintptr_t highpc)
 	gmon_stacks_init(); /* first: it needs shlibs.c's objects */
 	gmon_shlibs_init();
 	gmon_tables_init();
+	have_exit_key = pthread_key_create(&exit_key, thread_gone) == 0;
 	if (gmon_hist_init(lo, hi - lo) != 0) {
 		give_up("cannot map the histogram");
 		return -1;
@@ -107,9 +212,9 @@ static int start(uintptr_t lowpc, uintptr_t highpc)
 	/* The starting thread (normally the main one) is sampled from now
 	   on, even if it never calls a profiled function again. */
 	if (gmon_cur == NULL)
-		gmon_thread_setup();
+		thread_setup();
 	moncontrol(1);
-	gmon_signals_init();
+	gmon_signals_init(_mcleanup, write_snapshot);
 	gmon_shlibs_quiet(0);
 	return 1;
 }
@@ -124,18 +229,83 @@ void monstartup(unsigned long lowpc, unsigned long highpc)
 	start(lowpc, highpc);
 }
 
+/*
+ * The histogram's timers and, with GMON_CLOCK=wall, offcpu.c's sampler
+ * of the threads that wait, switched together.  Without its sampler the
+ * wall clock is the CPU clock (and the file says so).
+ */
+static void sampling_start(void)
+{
+	if (gmon_hist_start() && gmon_set.clock == GMON_CLOCK_WALL &&
+	    gmon_offcpu_start() != 0)
+		gmon_set.clock = GMON_CLOCK_CPU;
+}
+
+static void sampling_stop(void)
+{
+	if (gmon_hist_on() && gmon_set.clock == GMON_CLOCK_WALL)
+		gmon_offcpu_stop();
+	gmon_hist_stop();
+}
+
 /* Recording and sampling are switched together, as in glibc. */
 void moncontrol(int mode)
 {
 	if (__atomic_load_n(&gmon_p.phase, __ATOMIC_ACQUIRE) != GMON_RUNNING)
 		return;
 	if (mode) {
-		gmon_hist_start();
+		sampling_start();
 		gmon_set_limit(gmon_p.textsize);
 	} else {
 		gmon_set_limit(0);
-		gmon_hist_stop();
+		sampling_stop();
 	}
+}
+
+/* ---- stopping ---- */
+
+/* Append ", N what" to buf when n is not 0. */
+static void add_part(char *buf, size_t size, uint64_t n, const char *what)
+{
+	if (n == 0)
+		return;
+	size_t len = strlen(buf);
+	snprintf(buf + len, size - len, "%s%llu %s", len ? ", " : "",
+	         (unsigned long long)n, what);
+}
+
+/*
+ * At exit: one line for everything that was not recorded, naming each
+ * cause that occurred, and nothing when all was recorded.  The counts
+ * of every table (live and pooled) are added up.
+ */
+static void report_losses(void)
+{
+	uint64_t cap = 0, busy = 0, nomem = 0, lib_samples, lib_calls;
+	gmon_shlibs_losses(&lib_samples, &lib_calls);
+	cap += lib_calls;
+	for (struct gmon_table *t = gmon_tables_head(); t; t = t->next) {
+		cap += t->lost_cap;
+		busy += t->lost_busy;
+		nomem += t->lost_nomem;
+	}
+	nomem += __atomic_load_n(&gmon_nomem_calls, __ATOMIC_RELAXED);
+	char what[64], buf[400] = "";
+	snprintf(what, sizeof what, "calls beyond the arc cap (GMON_MAXARCS=%lu)",
+	         gmon_tables_cap());
+	add_part(buf, sizeof buf, cap, what);
+	add_part(buf, sizeof buf, busy,
+	         "calls from signal handlers that interrupted the recorder");
+	add_part(buf, sizeof buf, nomem, "calls for lack of memory");
+	add_part(buf, sizeof buf, gmon_hist_lost(),
+	         "samples outside the program's text");
+	add_part(buf, sizeof buf, lib_samples,
+	         "samples in no known object or beyond the sample table");
+	add_part(buf, sizeof buf, gmon_stacks_lost(),
+	         "call stacks (the table of distinct stacks was full: "
+	         "raise GMON_STACK_TABLE)");
+	if (buf[0] != '\0')
+		gmon_say("not recorded: %s", buf);
 }
 
 /* Stop recording and write, if the runtime is running. */
@@ -146,9 +316,9 @@ static void stop_and_write(void)
 	                                 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
 		return;
 	gmon_set_limit(0);
-	gmon_hist_stop();
+	sampling_stop();
 	gmon_write_profile();
-	gmon_report_losses();
+	report_losses();
 }
 
 /* Returns once the exit write another thread claimed is complete.  The
