@@ -60,6 +60,7 @@ GMON_API int gmon_reset(void)
 		__atomic_store_n(&bins[i], 0, __ATOMIC_RELAXED);
 	gmon_shlibs_reset();
 	gmon_stacks_reset();
+	gmon_cputime_reset();
 	return 0;
 }
 

@@ -18,6 +18,7 @@
 #define GMON_HIDDEN __attribute__((visibility("hidden")))
 
 #include "arch.h"
+#include "cputime.h"
 
 /* A histogram bin covers 2^GMON_BIN_SHIFT bytes of text, as in glibc. */
 #define GMON_BIN_SHIFT 2
@@ -100,6 +101,7 @@ struct gmon_table {
 	uint32_t tseq;
 	int ttid;
 	char tname[16];
+	struct gmon_cpu_slot cpu; /* its threads' times (cputime.h) */
 };
 
 /*

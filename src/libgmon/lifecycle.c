@@ -6,7 +6,7 @@
  * constructor, the fork handler, a thread's set-up and exit, the
  * recorder's slow paths, and the one-line summary at exit of what was not
  * recorded.  The parts (tables.c, sampler.c, offcpu.c, shlibs.c,
- * stacks.c, signals.c, write.c) never call back into this file; what
+ * stacks.c, cputime.c, signals.c, write.c) never call back into this file; what
  * they all read lives in state.c and env.c.
  *
  * On glibc, `gcc -pg` links gcrt1.o, which calls __monstartup from _init
@@ -75,6 +75,7 @@ static void after_fork_child(void)
 	gmon_hist_after_fork(gmon_cur);
 	gmon_shlibs_after_fork();
 	gmon_stacks_after_fork(gmon_cur);
+	gmon_cputime_after_fork(gmon_cur);
 	gmon_signals_after_fork();
 }
 
@@ -101,6 +102,7 @@ static void thread_gone(void *p)
 	struct gmon_table *t = p;
 	gmon_cur = NULL;
 	gmon_hist_thread_end(t);
+	gmon_cputime_thread_end(t);
 	gmon_stacks_thread_end(t);
 	__atomic_store_n(&t->owner, GMON_TABLE_FREE, __ATOMIC_RELEASE);
 }
@@ -120,6 +122,7 @@ static struct gmon_table *thread_setup(void)
 		pthread_setspecific(exit_key, t);
 	gmon_offcpu_thread_begin(t);
 	gmon_stacks_thread_begin(t);
+	gmon_cputime_thread_begin(t); /* after stacks.c: it needs the id */
 	gmon_hist_thread_begin(t);
 	gmon_cur = t;
 	return t;
@@ -202,6 +205,7 @@ static int start(uintptr_t lowpc, uintptr_t highpc)
 	gmon_stacks_init(); /* first: it needs shlibs.c's objects */
 	gmon_shlibs_init();
 	gmon_tables_init();
+	gmon_cputime_init();
 	have_exit_key = pthread_key_create(&exit_key, thread_gone) == 0;
 	if (gmon_hist_init(lo, hi - lo) != 0) {
 		give_up("cannot map the histogram");
