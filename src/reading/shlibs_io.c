@@ -349,6 +349,14 @@ static void read_sloss(const struct reader *r, struct cursor *c)
 	f->have_sloss = true;
 }
 
+/* PTIMES and TTIMES: shlibs_times.c decodes them. */
+static void read_times(const struct reader *r, unsigned tag, struct cursor *c)
+{
+	char msg[96];
+	if (!gmsl_times_decode(r->f, tag, c->p, c->left, msg, sizeof msg))
+		damaged(r, msg);
+}
+
 static void read_header(const struct reader *r, struct cursor *c)
 {
 	if (c->left < GMSL_MAGIC_LEN ||
@@ -402,6 +410,8 @@ void gmsl_parse(const struct gprof *g, struct gmsl_file *f, const char *name,
 			read_tarcs(&r, &p);
 		else if (tag == GMSL_TAG_SLOSS)
 			read_sloss(&r, &p);
+		else if (tag == GMSL_TAG_PTIMES || tag == GMSL_TAG_TTIMES)
+			read_times(&r, tag, &p);
 	}
 	free(f->id_hash);
 	f->id_hash = NULL;
@@ -564,8 +574,11 @@ static void merge_stacks(struct gmsl_file *dst, const struct gmsl_file *src,
                          const uint32_t *map)
 {
 	uint32_t *tmap = xmalloc((src->nthreads + 1) * sizeof *tmap);
-	for (size_t k = 0; k < src->nthreads; k++)
+	for (size_t k = 0; k < src->nthreads; k++) {
 		tmap[k] = map_thread(dst, &src->threads[k]);
+		gmsl_times_add(&dst->threads[tmap[k]].times,
+		               &src->threads[k].times);
+	}
 	for (size_t i = 0; i < src->nstacks; i++) {
 		struct gmsl_stack st = src->stacks[i];
 		st.thread = tmap[st.thread];
@@ -636,6 +649,7 @@ void gmsl_merge(struct gmsl_file *dst, const struct gmsl_file *src)
 		dst->arcs[dst->narcs++] = a;
 	}
 	merge_stacks(dst, src, map);
+	gmsl_times_add(&dst->ptimes, &src->ptimes);
 	free(map);
 }
 
@@ -968,5 +982,6 @@ bool gmsl_write(const struct gmsl_file *f, FILE *out)
 		put_le(out, f->stack_lost, 8);
 		put_le(out, f->depth_limit, 4);
 	}
+	gmsl_times_write(f, out);
 	return !ferror(out);
 }
