@@ -142,13 +142,36 @@ void gmon_cputime_init(void)
 	proc_start = mono_ns();
 }
 
+/* The owning thread's updates of its slot run between these two (only
+   it writes the slot, but a write on another thread may read it). */
+static void slot_open(struct gmon_cpu_slot *c)
+{
+	__atomic_store_n(&c->seq, c->seq + 1, __ATOMIC_RELAXED);
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+}
+
+static void slot_close(struct gmon_cpu_slot *c)
+{
+	__atomic_store_n(&c->seq, c->seq + 1, __ATOMIC_RELEASE);
+}
+
+/* Relaxed 64-bit accesses: a count must not tear on 32-bit targets. */
+#define PUT(field, v) __atomic_store_n(&(field), (v), __ATOMIC_RELAXED)
+#define GET(field) __atomic_load_n(&(field), __ATOMIC_RELAXED)
+
 /* Thread set-up, on the thread itself (after stacks.c gave it its id). */
 void gmon_cputime_thread_begin(struct gmon_table *t)
 {
+	struct gmon_cpu_slot *c = &t->cpu;
+	uint64_t user, sys;
 	if (!gmon_set.stacks)
 		return;
-	usage_ns(RUSAGE_THREAD, &t->cpu.base_user, &t->cpu.base_sys);
-	__atomic_store_n(&t->cpu.start, mono_ns(), __ATOMIC_RELEASE);
+	usage_ns(RUSAGE_THREAD, &user, &sys);
+	slot_open(c);
+	PUT(c->base_user, user);
+	PUT(c->base_sys, sys);
+	PUT(c->start, mono_ns());
+	slot_close(c);
 }
 
 /* Thread end, on the thread itself: its times join the table's done. */
@@ -159,10 +182,12 @@ void gmon_cputime_thread_end(struct gmon_table *t)
 		return;
 	uint64_t user, sys, now = mono_ns();
 	usage_ns(RUSAGE_THREAD, &user, &sys);
-	c->done_user += since(user, c->base_user);
-	c->done_sys += since(sys, c->base_sys);
-	c->done_wall += since(now, c->start);
-	__atomic_store_n(&c->start, 0, __ATOMIC_RELEASE);
+	slot_open(c);
+	PUT(c->done_user, c->done_user + since(user, c->base_user));
+	PUT(c->done_sys, c->done_sys + since(sys, c->base_sys));
+	PUT(c->done_wall, c->done_wall + since(now, c->start));
+	PUT(c->start, 0);
+	slot_close(c);
 }
 
 /* Is the table's current owner a thread being timed? */
@@ -213,27 +238,48 @@ static void put_head(struct gmon_out *o, unsigned tag, uint64_t len)
 	gmon_out_le(o, len, 4);
 }
 
-/* One thread's TTIMES: what its ended owners used, plus the live one's. */
-static void put_ttimes(struct gmon_out *o, struct gmon_table *t, uint64_t now)
+/* What the table's ended owners used, plus the live one's so far, into
+   v[] (user, system, wall); returns the TTIMES flags.  Read again when
+   the owner started or ended meanwhile (a few tries: a dump in a handler
+   on that very thread finds the slot open for good, and takes it so). */
+static uint32_t thread_times(struct gmon_table *t, uint64_t now, uint64_t *v)
 {
 	struct gmon_cpu_slot *c = &t->cpu;
-	uint64_t user = c->done_user, sys = c->done_sys, wall = c->done_wall;
-	uint32_t flags = GMSL_TTIMES_ENDED, ticks = c->ticks;
-	uint64_t start = __atomic_load_n(&c->start, __ATOMIC_ACQUIRE), u, s;
-	if (timed_owner(t) && thread_now(t->ttid, &u, &s, &ticks)) {
-		user += since(u, c->base_user);
-		sys += since(s, c->base_sys);
-		wall += since(now, start);
-		flags = 0;
+	uint32_t flags = 0;
+	for (int tries = 0; tries < 100; tries++) {
+		uint32_t seq = __atomic_load_n(&c->seq, __ATOMIC_ACQUIRE);
+		uint32_t ticks = c->ticks;
+		uint64_t start = GET(c->start), u, s;
+		v[0] = GET(c->done_user);
+		v[1] = GET(c->done_sys);
+		v[2] = GET(c->done_wall);
+		flags = GMSL_TTIMES_ENDED;
+		if (start != 0 && timed_owner(t) && thread_now(t->ttid, &u, &s, &ticks)) {
+			v[0] += since(u, GET(c->base_user));
+			v[1] += since(s, GET(c->base_sys));
+			v[2] += since(now, start);
+			flags = 0;
+		}
+		if (ticks)
+			flags |= GMSL_TTIMES_TICKS;
+		__atomic_thread_fence(__ATOMIC_ACQUIRE);
+		if (!(seq & 1) && __atomic_load_n(&c->seq, __ATOMIC_RELAXED) == seq)
+			break;
 	}
-	if (ticks)
-		flags |= GMSL_TTIMES_TICKS;
+	return flags;
+}
+
+/* One thread's TTIMES. */
+static void put_ttimes(struct gmon_out *o, struct gmon_table *t, uint64_t now)
+{
+	uint64_t v[3];
+	uint32_t flags = thread_times(t, now, v);
 	put_head(o, GMSL_TAG_TTIMES, GMSL_TTIMES_SIZE);
-	gmon_out_le(o, c->listed - 1, 4);
+	gmon_out_le(o, t->cpu.listed - 1, 4);
 	gmon_out_le(o, flags, 4);
-	gmon_out_le(o, user, 8);
-	gmon_out_le(o, sys, 8);
-	gmon_out_le(o, wall, 8);
+	gmon_out_le(o, v[0], 8);
+	gmon_out_le(o, v[1], 8);
+	gmon_out_le(o, v[2], 8);
 }
 
 void gmon_cputime_fill(struct gmon_out *o)

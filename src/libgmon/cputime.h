@@ -22,6 +22,9 @@ struct gmon_cpu_slot {
 	uint32_t listed;  /* THREAD id + 1 seen before the THREAD records
 	                     were written (gmon_cputime_mark); 0: not seen */
 	uint32_t ticks;   /* some user/system split came from clock ticks */
+	uint32_t seq;     /* odd while the owning thread updates the slot
+	                     (its start and end), so that a write running on
+	                     another thread reads it whole (a seqlock) */
 };
 
 struct gmon_table;

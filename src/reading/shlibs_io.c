@@ -235,7 +235,7 @@ static void read_thread(const struct reader *r, struct cursor *c)
 	size_t len = c->left;
 	if (len < 10)
 		length_mismatch(r, "THREAD", len);
-	struct gmsl_thread t;
+	struct gmsl_thread t = { 0 }; /* no TTIMES yet */
 	t.id = (uint32_t)get_le(c, 4);
 	t.tid = (uint32_t)get_le(c, 4);
 	size_t nlen = (size_t)get_le(c, 2);
