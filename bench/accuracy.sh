@@ -56,6 +56,7 @@ deps() {
 		exit 1
 	fi
 	say "installing$missing"
+	# shellcheck disable=SC2086 # a list of package names
 	apt-get install -y -qq $missing >/dev/null
 }
 
@@ -78,8 +79,9 @@ fetch() {
 	echo "$found"
 }
 
-# fresh FILE: FILE exists and is newer than libgmon.a.
-fresh() { [ -f "$1" ] && [ "$1" -nt "$lib/libgmon.a" ]; }
+# fresh FILE: FILE exists and is newer than libgmon.a (find -newer, as
+# test's -nt is not POSIX).
+fresh() { [ -f "$1" ] && [ -n "$(find "$1" -newer "$lib/libgmon.a")" ]; }
 
 PG_CFLAGS="-pg -O2 -g"
 PG_LIBS="-L$lib -lgmon -pthread"
@@ -158,7 +160,10 @@ measure() {
 
 # ---- the run ----
 
-[ -f "$lib/libgmon.a" ] && [ -x "$gprof" ] || { say "run make first"; exit 1; }
+if [ ! -f "$lib/libgmon.a" ] || [ ! -x "$gprof" ]; then
+	say "run make first"
+	exit 1
+fi
 deps
 mkdir -p "$dir"
 nm --defined-only "$lib/libgmon.a" 2>/dev/null |
