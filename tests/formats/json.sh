@@ -133,9 +133,12 @@ json_compare_tests() {
 	esac
 	_objs=
 	for _o in "$_objdir"/*.o "$_objdir"/*/*.o; do
+		# only objects of the tool's present sources: not libgmon's, nor
+		# one left behind by a source that moved or went
+		_rel=${_o#"$_objdir"/}
 		case $_o in
 		*/main.o|*'*'*) ;;
-		*) _objs="$_objs $_o" ;;
+		*) [ -f "$ROOT/src/${_rel%.o}.c" ] && _objs="$_objs $_o" ;;
 		esac
 	done
 	if [ -z "$_objs" ]; then
