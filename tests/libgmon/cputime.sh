@@ -8,7 +8,9 @@
 # (both count the same thing, so a loaded machine changes neither), the
 # user loop be mostly user time and the system-call loop have a real
 # system share, ended threads be flagged, the live one not; PTIMES must
-# match CLOCK_PROCESS_CPUTIME_ID and the program's wall time.  With
+# match CLOCK_PROCESS_CPUTIME_ID and the program's wall time.  After a
+# gmon_reset the times count from there: the threads that ended before
+# it have none, the process's are what it used since.  With
 # GMON_SHLIBS alone the side file has PTIMES and no TTIMES.  glibc,
 # musl and i386 where present.  The side file is read with
 # tests/tools/gmsl_stacks.py.
@@ -110,6 +112,47 @@ else
 	tcpu_case cputime "$GLIBC_LIBS" $CC -O1 -pg
 	[ -n "$MUSL" ] && tcpu_case cputime-musl "$MUSL_LIBS" $MUSL -O1 -pg
 	[ -n "$M32" ] && tcpu_case cputime-m32 "$M32_LIBS" $CC -m32 -O1 -pg
+
+	# gmon_reset once "user" and "kern" have ended.
+	n=cputime-reset
+	if build "$n" tcpu.c "$GLIBC_LIBS" $CC -O1 -pg -I"$ROOT/include" &&
+	   run "$n" GMON_STACKS=1 -- 200 reset && [ "$(rc_of "$n")" = 0 ]; then
+		tcpu_dump "$n" gmon.out >"$W/$n/exit.dump"
+		v=$(python3 - "$W/$n/out" "$W/$n/exit.dump" <<'EOF'
+import sys
+own = {}
+for l in open(sys.argv[1]):
+    p = l.split()
+    own[p[0] + (p[1] if p[0] == "thread" else "")] = p
+names, times, pt, bad = {}, {}, None, []
+for l in open(sys.argv[2]):
+    p = l.split()
+    if p[0] == "thread":
+        names[p[1]] = p[3]
+    elif p[0] == "ttimes":
+        times[names[p[1]]] = [int(x) for x in p[2:]]
+    elif p[0] == "ptimes":
+        pt = [int(x) for x in p[1:]]
+for name in ("user", "kern"):
+    if times.get(name, [0, 1])[1:3] != [0, 0]:
+        bad.append("thread %s ended before the reset: %s" % (name, times.get(name)))
+live = int(own["threadlive"][2])
+if "live" not in times or abs(sum(times["live"][1:3]) - live) > live / 10 + 20e6:
+    bad.append("live thread %s, measured %d" % (times.get("live"), live))
+since = int(own["process"][1]) - int(own["reset"][1])
+if pt is None or abs(pt[0] + pt[1] - since) > since / 10 + 20e6:
+    bad.append("PTIMES %s, process CPU since the reset %d" % (pt, since))
+print("; ".join(bad) or "ok")
+EOF
+)
+		if [ "$v" = ok ]; then
+			pass "$n"
+		else
+			fail "$n" "$v" "$(grep times "$W/$n/exit.dump")"
+		fi
+	else
+		fail "$n" "status $(rc_of "$n" 2>/dev/null)" "$(cat "$W/$n/err" 2>/dev/null)"
+	fi
 
 	# GMON_SHLIBS alone: the process's times, no thread's.
 	n=cputime-shlibs
