@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * shlibs_io.h - owns the GMON_SHLIBS side file in memory: read and checked
- * as a whole, merged and summed for -s, and written (shlibs_io.c).  The
+ * as a whole, merged and summed for -s, and written (read by shlibs_io.c, summed
+ * and written by shlibs_sum.c).  The
  * layout is include/gmon_shlibs.h's; doc/shlibs.md describes it.
  */
 #ifndef SHLIBS_IO_H
