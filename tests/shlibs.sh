@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # shlibs.sh - tests of GMON_SHLIBS side files (PROFILE.shlibs, read by
-# src/shlibs_io.c and src/shlibs.c): a real shared library and a program
-# using it, both built with -pg here, and side files written by
+# src/reading/shlibs_io.c and src/reading/shlibs.c): a real shared
+# library and a program using it, both built with -pg here, and side files written by
 # tests/tools/gmsl-gen.c with synthetic samples and arcs at the library
 # functions' link-time addresses (read with nm).  Checks the flat profile
 # and call graph, --no-shlibs against GNU gprof, damaged side files (one

@@ -3,8 +3,8 @@
  * reading/reading.h - the way into the reading folder: profile files
  * (gmon_io.c, with the codec and one module per record type), the
  * histograms they hold (hist_merge.c), the side files of shared
- * libraries, stacks and threads (shlibs.c, shlibs_io.c), and the -R map
- * (map_file.c).  Readers put what they read into the model; the call
+ * libraries, stacks and threads (shlibs.c, shlibs_io.c, shlibs_sum.c),
+ * and the -R map (map_file.c).  Readers put what they read into the model; the call
  * arcs go to the model's arc sink (g->arc_sink), which the pipeline
  * points at the analysis, so that reading calls nothing above it.
  * Uses the utilities, the model and the symbols.

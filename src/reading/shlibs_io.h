@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * shlibs_io.h - owns the GMON_SHLIBS side file in memory: read and checked
- * as a whole, merged and summed for -s, and written (shlibs_io.c).  The
+ * as a whole, merged and summed for -s, and written (read by shlibs_io.c, summed
+ * and written by shlibs_sum.c).  The
  * layout is include/gmon_shlibs.h's; doc/shlibs.md describes it.
  */
 #ifndef SHLIBS_IO_H
@@ -37,7 +38,7 @@ struct gmsl_arc {
 };
 
 /* CPU and wall time, in ns: a file's PTIMES, a thread's TTIMES (several
-   of either add up; shlibs_times.c). */
+   of either add up). */
 struct gmsl_times {
 	bool have;
 	uint32_t flags;              /* GMSL_TTIMES_*: ENDED while every part
@@ -141,14 +142,7 @@ void gmsl_combine(struct gmsl_file *f);
    false on a write error (errno set). */
 bool gmsl_write(const struct gmsl_file *f, FILE *out);
 
-/* shlibs_times.c: a PTIMES or TTIMES payload of len bytes into f (its
-   threads defined so far); false with msg set when it is damaged. */
-bool gmsl_times_decode(struct gmsl_file *f, unsigned tag,
-                       const unsigned char *p, size_t len,
-                       char *msg, size_t size);
-/* Adds src's times to dst's. */
+/* Adds src's PTIMES or TTIMES to dst's (shlibs_sum.c). */
 void gmsl_times_add(struct gmsl_times *dst, const struct gmsl_times *src);
-/* Writes f's PTIMES and its threads' TTIMES (after the THREAD records). */
-void gmsl_times_write(const struct gmsl_file *f, FILE *out);
 
 #endif

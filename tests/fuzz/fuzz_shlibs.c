@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * fuzz_shlibs.c - libFuzzer harness for the GMON_SHLIBS side-file reader
- * (src/shlibs_io.c): reading and checking, merging, summing, writing.
+ * (src/reading/shlibs_io.c): reading and checking; merging, summing and
+ * writing (src/reading/shlibs_sum.c).
  *
  * Input: the side file.  Whatever the reader accepts must survive the
  * -s round trip: merged into an empty sum, combined, written and read
