@@ -46,7 +46,7 @@
 #include <threads.h>
 #include <unistd.h>
 
-#define GMON_SIGMASK_SELF
+#define GMON_LIBC_SIGNAL_CALLS
 #include "gmon_rt.h"
 
 #define GMON_API __attribute__((visibility("default")))
@@ -60,7 +60,15 @@ typedef handler_fn (*signal_fn)(int, handler_fn);
 GMON_API int pthread_sigmask(int how, const sigset_t *set, sigset_t *old);
 GMON_API int sigprocmask(int how, const sigset_t *set, sigset_t *old);
 GMON_API int sigaction(int sig, const struct sigaction *act, struct sigaction *old);
+#ifdef __GLIBC__
 GMON_API handler_fn signal(int sig, handler_fn fn);
+#else
+/* Weak on musl: its signal() shares a member with bsd_signal, and a
+   static program calling that brings musl's signal() in, a strong
+   definition that must then win without a clash (and the program's
+   SIGPROF handler replaces libgmon's: gmon_sigprof_give_back says so). */
+GMON_API handler_fn signal(int sig, handler_fn fn) __attribute__((weak));
+#endif
 GMON_API int pthread_create(pthread_t *th, const pthread_attr_t *attr,
                             void *(*fn)(void *), void *arg);
 
@@ -254,6 +262,7 @@ int sigprocmask(int how, const sigset_t *set, sigset_t *old)
 
 static struct {
 	int taken;                /* libgmon's handler is installed */
+	void (*ours)(int, siginfo_t *, void *); /* that handler */
 	int lock;
 	int told;                 /* the one line was said */
 	struct sigaction program; /* the program's action meanwhile */
@@ -282,8 +291,10 @@ int gmon_sigprof_take(const struct sigaction *ours)
 	sigset_t m;
 	act_lock(&m);
 	int r = gmon_real_sigaction(SIGPROF, ours, &act.program);
-	if (r == 0)
+	if (r == 0) {
 		act.taken = 1;
+		act.ours = ours->sa_sigaction;
+	}
 	act_unlock(&m);
 	return r;
 }
@@ -296,13 +307,21 @@ void gmon_sigprof_give_back(void)
 	struct sigaction ign;
 	memset(&ign, 0, sizeof ign);
 	ign.sa_handler = SIG_IGN;
+	struct sigaction was;
+	int replaced = 0;
 	act_lock(&m);
 	if (act.taken) {
 		act.taken = 0;
-		gmon_real_sigaction(SIGPROF, &ign, NULL);
+		if (gmon_real_sigaction(SIGPROF, &ign, &was) == 0)
+			replaced = !(was.sa_flags & SA_SIGINFO) || was.sa_sigaction != act.ours;
 		gmon_real_sigaction(SIGPROF, &act.program, NULL);
 	}
 	act_unlock(&m);
+	/* A way around sigaction() (the system call, a C library function
+	   that calls its own): the ticks since went elsewhere. */
+	if (replaced)
+		gmon_say("the program replaced libgmon's SIGPROF handler by a way "
+		         "libgmon cannot see: samples since then are lost");
 }
 
 /* While libgmon samples, the program's SIGPROF action is recorded, not

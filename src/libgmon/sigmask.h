@@ -40,7 +40,9 @@ GMON_HIDDEN void gmon_sigmask_after_fork(void);
 GMON_HIDDEN void gmon_sigmask_check_thread(int tid);
 GMON_HIDDEN unsigned long gmon_sigmask_unsampled(char *buf, size_t size);
 
-#ifndef GMON_SIGMASK_SELF
+/* Defined by a file that calls the C library's own: sigmask.c, and the
+   fuzz harness that includes signals.c without the rest of libgmon. */
+#ifndef GMON_LIBC_SIGNAL_CALLS
 #define pthread_sigmask(how, set, old) gmon_real_sigmask(how, set, old)
 #define sigprocmask(how, set, old) gmon_real_sigprocmask(how, set, old)
 #define sigaction(sig, act, old) gmon_real_sigaction(sig, act, old)
