@@ -359,10 +359,15 @@ int sigaction(int sig, const struct sigaction *a, struct sigaction *old)
 
 /* signal() is sigaction with restarting system calls; the C library's
    own is used where it can be found, except for SIGPROF. */
-handler_fn signal(int sig, handler_fn fn)
+static signal_fn real_signal(void)
 {
 	static void *c;
-	signal_fn real = (signal_fn)real_call(NULL, &c, "signal");
+	return (signal_fn)real_call(NULL, &c, "signal");
+}
+
+handler_fn signal(int sig, handler_fn fn)
+{
+	signal_fn real = real_signal();
 	if (real != NULL && sig != SIGPROF)
 		return real(sig, fn);
 	struct sigaction a, old;
@@ -384,7 +389,7 @@ struct start_box {
 };
 
 /* A new thread's first code: the creator's held, then its set-up. */
-static void *start_thread(void *p)
+static void *held_start(void *p)
 {
 	struct start_box b = *(struct start_box *)p;
 	free(p);
@@ -396,7 +401,7 @@ static void *start_thread(void *p)
 }
 
 /* A thread inherits its creator's mask; the part of it libgmon keeps
-   (held) goes along through start_thread.  Threads of a creator that
+   (held) goes along through held_start.  Threads of a creator that
    holds nothing start as before, unless GMON_SHLIBS wants them set up. */
 int pthread_create(pthread_t *th, const pthread_attr_t *attr,
                    void *(*fn)(void *), void *arg)
@@ -411,7 +416,7 @@ int pthread_create(pthread_t *th, const pthread_attr_t *attr,
 	b->fn = fn;
 	b->arg = arg;
 	b->held = held;
-	int err = gmon_real_pthread_create(th, attr, start_thread, b);
+	int err = gmon_real_pthread_create(th, attr, held_start, b);
 	if (err != 0)
 		free(b);
 	return err;
@@ -439,8 +444,15 @@ static void note_unsampled(const char *name)
 	__atomic_store_n(&unsampled.lock, 0, __ATOMIC_RELEASE);
 }
 
+/* At start: the hook, and the real calls looked up now, so that a
+   handler calling sigaction later never runs dlsym (the loader's lock
+   may be held by the code it interrupted).  Calls made before this (in
+   a library's constructor) look them up themselves. */
 void gmon_sigmask_init(void (*thread_start)(void))
 {
+	(void)real_create();
+	(void)real_action_fn();
+	(void)real_signal();
 	__atomic_store_n(&thread_start_hook, thread_start, __ATOMIC_RELEASE);
 }
 
