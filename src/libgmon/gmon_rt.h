@@ -295,4 +295,5 @@ GMON_HIDDEN int gmon_env_word(const char *name, const char *first,
 GMON_HIDDEN void gmon_heapsort(void *base, size_t n, size_t size,
                                int (*cmp)(const void *, const void *));
 
+#include "sigmask.h"
 #endif
