@@ -16,9 +16,8 @@
 #include <time.h>
 
 #define GMON_HIDDEN __attribute__((visibility("hidden")))
-
 #include "arch.h"
-#include "cputime.h"
+#include "cputime.h" /* the per-table slot of CPU times */
 
 /* A histogram bin covers 2^GMON_BIN_SHIFT bytes of text, as in glibc. */
 #define GMON_BIN_SHIFT 2
@@ -297,4 +296,5 @@ GMON_HIDDEN int gmon_env_word(const char *name, const char *first,
 GMON_HIDDEN void gmon_heapsort(void *base, size_t n, size_t size,
                                int (*cmp)(const void *, const void *));
 
+#include "sigmask.h"
 #endif

@@ -77,6 +77,7 @@ static void after_fork_child(void)
 	gmon_stacks_after_fork(gmon_cur);
 	gmon_cputime_after_fork(gmon_cur);
 	gmon_signals_after_fork();
+	gmon_sigmask_after_fork();
 }
 
 static void give_up(const char *why)
@@ -101,6 +102,7 @@ static void thread_gone(void *p)
 {
 	struct gmon_table *t = p;
 	gmon_cur = NULL;
+	gmon_sigmask_thread_end();
 	gmon_hist_thread_end(t);
 	gmon_cputime_thread_end(t);
 	gmon_stacks_thread_end(t);
@@ -121,6 +123,7 @@ static struct gmon_table *thread_setup(void)
 	if (have_exit_key)
 		pthread_setspecific(exit_key, t);
 	gmon_offcpu_thread_begin(t);
+	gmon_sigmask_thread_begin();
 	gmon_stacks_thread_begin(t);
 	gmon_cputime_thread_begin(t); /* after stacks.c: it needs the id */
 	gmon_hist_thread_begin(t);
@@ -149,6 +152,15 @@ static void first_call(void)
 	in_setup = 1;
 	thread_setup();
 	in_setup = 0;
+}
+
+/* A thread that sigmask.c starts with GMON_SHLIBS on is set up before
+   its start routine runs: it may run library code only, which makes no
+   profiled call to set it up. */
+static void thread_start(void)
+{
+	if (gmon_cur == NULL)
+		first_call();
 }
 
 /* The recorder's rare paths, called through __gmon_slowcall (stubs). */
@@ -206,6 +218,7 @@ static int start(uintptr_t lowpc, uintptr_t highpc)
 	gmon_shlibs_init();
 	gmon_tables_init();
 	gmon_cputime_init();
+	gmon_sigmask_init(thread_start);
 	have_exit_key = pthread_key_create(&exit_key, thread_gone) == 0;
 	if (gmon_hist_init(lo, hi - lo) != 0) {
 		give_up("cannot map the histogram");
@@ -278,6 +291,16 @@ static void add_part(char *buf, size_t size, uint64_t n, const char *what)
 	         (unsigned long long)n, what);
 }
 
+/* Threads alive at the exit write that block SIGPROF for real are not
+   sampled (sigmask.c), nor were those that exited so; names in buf. */
+static uint64_t unsampled_threads(char *buf, size_t size)
+{
+	for (struct gmon_table *t = gmon_tables_head(); t; t = t->next)
+		if (__atomic_load_n(&t->owner, __ATOMIC_ACQUIRE) == GMON_TABLE_OWNED)
+			gmon_sigmask_check_thread(__atomic_load_n(&t->tid, __ATOMIC_ACQUIRE));
+	return gmon_sigmask_unsampled(buf, size);
+}
+
 /*
  * At exit: one line for everything that was not recorded, naming each
  * cause that occurred, and nothing when all was recorded.  The counts
@@ -294,7 +317,7 @@ static void report_losses(void)
 		nomem += t->lost_nomem;
 	}
 	nomem += __atomic_load_n(&gmon_nomem_calls, __ATOMIC_RELAXED);
-	char what[64], buf[400] = "";
+	char what[64], buf[400] = "", names[128], blocked[256];
 	snprintf(what, sizeof what, "calls beyond the arc cap (GMON_MAXARCS=%lu)",
 	         gmon_tables_cap());
 	add_part(buf, sizeof buf, cap, what);
@@ -308,6 +331,11 @@ static void report_losses(void)
 	add_part(buf, sizeof buf, gmon_stacks_lost(),
 	         "call stacks (the table of distinct stacks was full: "
 	         "raise GMON_STACK_TABLE)");
+	uint64_t unsampled = unsampled_threads(names, sizeof names);
+	snprintf(blocked, sizeof blocked, "%s CPU time (blocking SIGPROF where "
+	         "libgmon cannot see it: %s)", unsampled > 1 ? "threads'" : "thread's",
+	         names);
+	add_part(buf, sizeof buf, unsampled, blocked);
 	if (buf[0] != '\0')
 		gmon_say("not recorded: %s", buf);
 }
