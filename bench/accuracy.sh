@@ -91,6 +91,8 @@ build_xz() {
 	s=$(fetch xz-utils)
 	fresh "$s/src/xz/xz" && { echo "$s/src/xz/xz"; return; }
 	say "building xz in $s"
+	# The program's make knows nothing of libgmon.a: relink by hand.
+	rm -f "$s/src/xz/xz"
 	(cd "$s" && ./configure -q --disable-shared --enable-static --disable-nls \
 		--disable-doc --disable-xzdec --disable-lzmadec --disable-lzmainfo \
 		--disable-scripts --disable-lzma-links \
@@ -104,6 +106,7 @@ build_jq() {
 	s=$(fetch jq)
 	fresh "$s/jq" && { echo "$s/jq"; return; }
 	say "building jq in $s"
+	rm -f "$s/jq"
 	(cd "$s" && autoreconf -fi && ./configure -q --disable-shared --enable-static \
 		--disable-docs --disable-maintainer-mode --with-oniguruma=yes \
 		CFLAGS="$PG_CFLAGS" LIBS="$PG_LIBS" && make -s -j2) >"$dir/jq-build.log" 2>&1 ||
