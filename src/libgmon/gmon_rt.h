@@ -83,15 +83,17 @@ struct gmon_table {
 	struct gmon_arc *xarcs;
 	uint32_t xmask;         /* slots - 1 */
 	uint64_t lost_xfull;
-	/* GMON_CLOCK=wall (offcpu.c): the owning thread's id, written at
-	   setup, and what the sampler thread alone keeps about it. */
+	/* GMON_CLOCK=wall: the owning thread's id, and offcpu.c's state. */
 	int tid;
 	struct gmon_offcpu_slot {
 		int tid;        /* the thread fd describes; 0: none open */
 		int fd;         /* its /proc/self/task/TID/syscall */
 		uint64_t ino;   /* that file's inode, to know it is still ours */
 		uint64_t key;   /* hash of the line last read from it ... */
-		uintptr_t at;   /* ... and where that wait was credited */
+		uintptr_t at;   /* ... and where that wait was credited (0: none), */
+		uint32_t ref, owed; /* its stack in ostk; samples owed (offcpu.c) */
+		uint64_t cpu;   /* the thread's CPU time then, ns */
+		struct gmon_offstk *ostk; /* blocked stacks (offstk.c) */
 	} oc;
 	/* GMON_STACKS (stacks.c): the thread's distinct stacks, its THREAD
 	   id + 1 (0: none yet), and its system id and name, cached outside

@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "gmon_rt.h"
+#include "offstk.h"
 
 #define GMON_API __attribute__((visibility("default")))
 
@@ -75,6 +76,7 @@ static void after_fork_child(void)
 	gmon_hist_after_fork(gmon_cur);
 	gmon_shlibs_after_fork();
 	gmon_stacks_after_fork(gmon_cur);
+	gmon_offstk_reset(1);
 	gmon_signals_after_fork();
 }
 

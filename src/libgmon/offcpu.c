@@ -42,7 +42,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "gmon_shlibs.h"
 #include "gmon_rt.h"
+#include "offstk.h"
 
 #define FUTEX_WAIT_PRIV 128 /* FUTEX_WAIT | FUTEX_PRIVATE_FLAG */
 #define FUTEX_WAKE_PRIV 129 /* FUTEX_WAKE | FUTEX_PRIVATE_FLAG */
@@ -62,7 +64,9 @@ static struct {
 	int atfork;    /* the fork handlers are registered */
 	int forking;   /* threads between fork's prepare and parent steps */
 	pid_t pid;     /* this process's */
+	uint32_t depth; /* frames of a blocked stack; 0: stacks not kept */
 	unsigned char buf[CHUNK]; /* the sampler's stack reads */
+	uintptr_t frames[GMSL_MAX_DEPTH]; /* the blocked stack being walked */
 } oc;
 
 static pid_t self_tid(void)
@@ -194,8 +198,9 @@ static uintptr_t as_return(uintptr_t v)
 }
 
 /* The first return address into the program's text at or above sp, read
-   a chunk at a time so that the search ends at an unmapped page. */
-static uintptr_t caller_in_text(uintptr_t sp)
+   a chunk at a time so that the search ends at an unmapped page; *slot
+   gets the address of the word that holds it. */
+static uintptr_t caller_in_text(uintptr_t sp, uintptr_t *slot)
 {
 	const size_t word = sizeof(uintptr_t);
 	uintptr_t a = (sp + word - 1) & ~(uintptr_t)(word - 1), end = a + SCAN_BYTES;
@@ -207,8 +212,10 @@ static uintptr_t caller_in_text(uintptr_t sp)
 		for (size_t i = 0; i + word <= (size_t)n; i += word) {
 			uintptr_t v, r;
 			memcpy(&v, oc.buf + i, word);
-			if ((r = as_return(v)) != 0)
+			if ((r = as_return(v)) != 0) {
+				*slot = a + i;
 				return r;
+			}
 		}
 		if ((size_t)n < stop - a)
 			return 0;
@@ -219,13 +226,83 @@ static uintptr_t caller_in_text(uintptr_t sp)
 
 /* Where a thread blocked at pc (stack at sp) waits: pc itself if it is
    the program's or shared libraries are profiled, else its caller in
-   the program if one is found. */
-static uintptr_t wait_site(uintptr_t sp, uintptr_t pc)
+   the program if one is found (*slot: where that return address lies,
+   0 if none). */
+static uintptr_t wait_site(uintptr_t sp, uintptr_t pc, uintptr_t *slot)
 {
+	*slot = 0;
+	uintptr_t ra = caller_in_text(sp, slot);
 	if (in_text(pc) || gmon_shlibs_enabled())
 		return pc;
-	uintptr_t ra = caller_in_text(sp);
 	return ra != 0 ? ra : pc;
+}
+
+/* ---- the blocked thread's stack ---- */
+
+#define FRAME_SEARCH 4096   /* how far above a return address its caller's
+                               frame record is sought */
+#define FRAME_MAX (1u << 20) /* the most one frame may span */
+
+/* A frame record (saved frame pointer, return address) of the blocked
+   thread at fp, whose caller's record must lie above it: 1 if *next
+   and *ret look like one. */
+static int read_record(uintptr_t fp, uintptr_t *next, uintptr_t *ret)
+{
+	uintptr_t rec[2];
+	if ((fp & (sizeof(uintptr_t) - 1)) != 0 ||
+	    read_self(fp, rec, sizeof rec) != (ssize_t)sizeof rec)
+		return 0;
+	*next = rec[0];
+	*ret = GMON_ARCH_RA_STRIP(rec[1]);
+	return *ret != 0 && *next > fp && *next - fp <= FRAME_MAX;
+}
+
+/* The frame record of the function that holds the return-address word
+   at slot: the first pair above it whose return address follows a call
+   into the program and whose saved frame pointer leads further up. */
+static uintptr_t find_record(uintptr_t slot)
+{
+	for (uintptr_t b = slot + sizeof(uintptr_t); b < slot + FRAME_SEARCH;
+	     b += sizeof(uintptr_t)) {
+		uintptr_t next, ret;
+		if (read_record(b, &next, &ret) && as_return(ret) != 0)
+			return b;
+	}
+	return 0;
+}
+
+/*
+ * The blocked thread's stack into f[] (at most max frames): frame 0 the
+ * wait site; the return address found by the scan if frame 0 is the
+ * blocked PC itself; then the frame-pointer chain from the caller's
+ * record.  The C library's wrappers keep no frame pointer but the
+ * program's -pg code does (on x86; aarch64's frame records too), so the
+ * chain starts at the first record above the return address into the
+ * program.  A CFI unwinder that starts from (sp, pc) can replace this
+ * function whole: its contract is f[0] = the site, then return addresses.
+ */
+static uint32_t blocked_stack(uintptr_t sp, uintptr_t pc, uintptr_t site,
+                              uintptr_t slot, uintptr_t *f, uint32_t max, int *cut)
+{
+	uint32_t d = 0;
+	*cut = 0;
+	f[d++] = site;
+	if (slot == 0 || max < 2)
+		return d;
+	uintptr_t ra = 0;
+	if (site == pc && read_self(slot, &ra, sizeof ra) == (ssize_t)sizeof ra)
+		f[d++] = GMON_ARCH_RA_STRIP(ra);
+	(void)sp;
+	uintptr_t fp = find_record(slot), next, ret;
+	while (fp != 0 && read_record(fp, &next, &ret)) {
+		if (d == max) {
+			*cut = 1;
+			break;
+		}
+		f[d++] = ret;
+		fp = next;
+	}
+	return d;
 }
 
 /* ---- one tick ---- */
@@ -274,11 +351,49 @@ static uint64_t line_key(const char *s, size_t n)
 	return h | 1;
 }
 
+/* Thread tid's CPU time in ns (the kernel's per-thread CPU clock, which
+   any thread of the process may read), or 0. */
+static uint64_t thread_cpu(int tid)
+{
+	struct timespec ts;
+	clockid_t id = (clockid_t)(((unsigned)~tid << 3) | 6); /* THREAD|SCHED */
+	if (clock_gettime(id, &ts) != 0)
+		return 0;
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* A new wait: where to credit it, and its stack when stacks are kept. */
+static void new_wait(struct gmon_table *t, uintptr_t sp, uintptr_t pc)
+{
+	struct gmon_offcpu_slot *o = &t->oc;
+	uintptr_t slot;
+	o->at = wait_site(sp, pc, &slot);
+	o->ref = 0;
+	if (oc.depth != 0) {
+		int cut;
+		uint32_t d = blocked_stack(sp, pc, o->at, slot, oc.frames, oc.depth, &cut);
+		o->ref = gmon_offstk_record(t, oc.frames, d, cut, 0);
+	}
+}
+
+static void credit_wait(struct gmon_table *t, uint32_t w)
+{
+	gmon_hist_credit(t->oc.at, w);
+	if (t->oc.ref != 0)
+		gmon_offstk_add(t, t->oc.ref, w);
+}
+
 /*
- * Credit w samples to where table t's thread waits, if it is blocked.
- * A thread still in the very wait of the last tick (the same system
- * call, arguments, stack pointer and PC) is credited where that one was,
- * without reading its stack again.
+ * Credit w samples of table t's thread by what it is doing now:
+ *  - blocked in a system call: to where it waits (a thread still in the
+ *    very wait of the last tick, the same line of the same system call,
+ *    arguments, stack pointer and PC, without reading its stack again);
+ *  - woken from that wait but not yet back on a CPU (its CPU time has not
+ *    moved since): still to that wait, which a busy machine lengthens;
+ *  - running, or runnable where it was preempted: owed to the thread's
+ *    next SIGPROF, which credits them at its PC (sampler.c).  The CPU
+ *    timer then gives only the places, the wall clock the amounts, so
+ *    time spent waiting for a CPU is counted where the thread waited.
  */
 static void sample_table(struct gmon_table *t, uint32_t w)
 {
@@ -296,16 +411,23 @@ static void sample_table(struct gmon_table *t, uint32_t w)
 	if (n <= 0)
 		return;
 	line[n] = '\0';
-	uint64_t key = line_key(line, (size_t)n);
-	if (key != o->key) {
-		long nr;
-		uintptr_t arg0, sp, pc;
-		if (!parse_syscall(line, &nr, &arg0, &sp, &pc))
-			return; /* "running": the CPU timer samples it */
-		o->at = wait_site(sp, pc);
+	uint64_t key = line_key(line, (size_t)n), cpu = thread_cpu(tid);
+	long nr;
+	uintptr_t arg0, sp, pc;
+	if (key == o->key) {
+		credit_wait(t, w);
+	} else if (parse_syscall(line, &nr, &arg0, &sp, &pc)) {
+		new_wait(t, sp, pc);
 		o->key = key;
+		credit_wait(t, w);
+	} else if (o->at != 0 && cpu != 0 && cpu == o->cpu) {
+		credit_wait(t, w); /* woken, not yet run */
+	} else {
+		o->at = 0;
+		o->key = 0;
+		__atomic_fetch_add(&o->owed, w, __ATOMIC_RELAXED);
 	}
-	gmon_hist_credit(o->at, w);
+	o->cpu = cpu;
 }
 
 static void tick(uint32_t w)
@@ -463,6 +585,10 @@ int gmon_offcpu_start(void)
 		return -1;
 	if (!oc.created) {
 		oc.pid = getpid();
+		if (gmon_set.stacks) {
+			uint32_t d = gmon_offstk_depth();
+			oc.depth = d < GMSL_MAX_DEPTH ? d : GMSL_MAX_DEPTH;
+		}
 		if (!probe() || create_sampler() != 0) {
 			oc.broken = 1;
 			return -1;
