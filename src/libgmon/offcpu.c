@@ -244,11 +244,12 @@ static uintptr_t wait_site(uintptr_t sp, uintptr_t pc, uintptr_t *slot)
 #define FRAME_MAX (1u << 20) /* the most one frame may span */
 
 /* A frame record (saved frame pointer, return address) of the blocked
-   thread at fp, whose caller's record must lie above it: 1 if *next
-   and *ret look like one. */
+   thread at fp (*ret 0 if unreadable): 1 if it leads to a caller's
+   record above it. */
 static int read_record(uintptr_t fp, uintptr_t *next, uintptr_t *ret)
 {
 	uintptr_t rec[2];
+	*ret = 0;
 	if ((fp & (sizeof(uintptr_t) - 1)) != 0 ||
 	    read_self(fp, rec, sizeof rec) != (ssize_t)sizeof rec)
 		return 0;
@@ -293,8 +294,14 @@ static uint32_t blocked_stack(uintptr_t sp, uintptr_t pc, uintptr_t site,
 	if (site == pc && read_self(slot, &ra, sizeof ra) == (ssize_t)sizeof ra)
 		f[d++] = GMON_ARCH_RA_STRIP(ra);
 	(void)sp;
+	/* As stacks.c's walk: a record's return address counts even when its
+	   saved frame pointer ends the chain (the outermost frame's). */
 	uintptr_t fp = find_record(slot), next, ret;
-	while (fp != 0 && read_record(fp, &next, &ret)) {
+	int more = fp != 0;
+	while (more) {
+		more = read_record(fp, &next, &ret);
+		if (ret == 0)
+			break;
 		if (d == max) {
 			*cut = 1;
 			break;

@@ -2,16 +2,16 @@
 /*
  * napspin.c - wall time split between sleeping and spinning, for
  * GMON_CLOCK=wall (wall.sh): ROUNDS rounds (argument, default 120) in
- * which napper() sleeps in nanosleep and spinner() spins until
+ * which napper() sleeps in nanosleep and cruncher() spins until
  * CLOCK_MONOTONIC says its time is up, each for a random 8-24 ms
  * (several sampling ticks, random so that no round falls into step with
  * the sampler).  The program times both with CLOCK_MONOTONIC and prints
  * "share napper P" (percent of the two): the expectation, whatever the
- * machine's load, since a spinner waiting for a CPU spends wall time in
- * spinner all the same.
+ * machine's load, since a cruncher waiting for a CPU spends wall time in
+ * cruncher all the same.
  *
  * With "chain" as second argument main -> outer -> inner -> napper
- * instead (a wall-clock wait under a call chain), and spinner from main:
+ * instead (a wall-clock wait under a call chain), and cruncher from main:
  * the stacks must show napper's time under inner and outer.
  */
 #include <stdio.h>
@@ -46,7 +46,7 @@ KEEP void napper(long ns)
 
 /* Most of the time in this loop, little in clock_gettime (the vDSO is
    outside the profile). */
-KEEP void spinner(long ns)
+KEEP void cruncher(long ns)
 {
 	long long t0 = now_ns();
 	while (now_ns() - t0 < ns)
@@ -79,7 +79,7 @@ int main(int argc, char **argv)
 		else
 			napper(slice_ns(&seed));
 		long long b = now_ns();
-		spinner(slice_ns(&seed));
+		cruncher(slice_ns(&seed));
 		long long c = now_ns();
 		nap += b - a;
 		spin += c - b;

@@ -3,7 +3,8 @@
 # the wall clock and not under the CPU clock; threads blocked on a pipe or
 # a condition variable; the file's "wall-sec" label as GNU gprof prints
 # it; a fork child; musl, i386 and -fno-plt; a bad value; and a foreign target under
-# qemu-user, whose /proc cannot tell where a thread waits.
+# qemu-user, whose /proc cannot tell where a thread waits; the split of
+# wall time by napspin.c, quiet and loaded, and blocked stacks (issue 30).
 # Sourced by tests/libgmon.sh; word lists unquoted on purpose, and the
 # variables come from tests/libgmon/common.sh:
 # shellcheck shell=sh disable=SC2086,SC2154
@@ -185,4 +186,113 @@ if have "$triple-gcc" && have qemu-aarch64 && [ -f "$L/cross/$triple/libgmon.a" 
 	fi
 else
 	skip "$n" "needs $triple-gcc, qemu-aarch64 and src/libgmon/cross/$triple"
+fi
+
+# ---- wall time split as really spent (issue 30) ----
+# napspin.c: napper sleeps, cruncher spins, each for random 8-24 ms, 120
+# rounds (about 3.8 s); napper's share of the two functions' samples must
+# be within 5 points of what the program measured with CLOCK_MONOTONIC,
+# on a quiet machine and with both cores loaded (cruncher then waits for a
+# CPU for much of its time: wall time in cruncher all the same).  Error
+# model in tests/README, section 5 (wall-napspin); one retry.
+
+# napspin_verdict NAME: "ok|bad measured M got G (napper N cruncher C)".
+napspin_verdict() {
+	_want=$(sed -n 's/^share napper //p' "$W/$1/out")
+	wall_hist "$1" | awk -v m="${_want:--100}" '{
+		d = $NF - m; if (d < 0) d = -d
+		printf "%s measured %.1f got %.1f (napper %d cruncher %d)\n",
+			(d <= 5 && $2 + $4 > 0) ? "ok" : "bad", m, $NF, $2, $4 }'
+}
+
+# napspin NAME [VAR=VALUE...]: run napspin (built) and check the split.
+napspin() {
+	_nn=$1
+	shift
+	for try in 1 2; do
+		run "$_nn" GMON_CLOCK=wall "$@" --
+		_nv=$(napspin_verdict "$_nn")
+		case $_nv in ok*) break ;; esac
+	done
+	if [ "$(rc_of "$_nn")" != 0 ] || [ -s "$W/$_nn/err" ]; then
+		fail "$_nn" "status $(rc_of "$_nn")" "$(cat "$W/$_nn/err")"
+	else
+		case $_nv in
+		ok*) pass "$_nn (${_nv#ok })" ;;
+		*) fail "$_nn" "napper's share: ${_nv#bad } (want within 5 points)" ;;
+		esac
+	fi
+}
+
+# load_start / load_stop: two CPU spinners, the test's own, ended by pid.
+load_start() {
+	sh -c 'while :; do :; done' &
+	load1=$!
+	sh -c 'while :; do :; done' &
+	load2=$!
+}
+load_stop() {
+	kill "$load1" "$load2" 2>/dev/null
+	wait "$load1" "$load2" 2>/dev/null
+}
+
+n=wall-napspin
+if build "$n" napspin.c "$GLIBC_LIBS" $CC -O2 -pg; then
+	napspin "$n"
+	n=wall-napspin-loaded
+	mkdir -p "$W/$n"
+	cp "$W/wall-napspin/prog" "$W/$n/prog"
+	load_start
+	napspin "$n"
+	load_stop
+fi
+n=wall-napspin-musl
+if [ -n "$MUSL" ]; then
+	build "$n" napspin.c "$MUSL_LIBS" musl-gcc -O2 -pg && napspin "$n"
+else
+	skip "$n" "no musl-gcc or src/libgmon/musl/libgmon.a"
+fi
+n=wall-napspin-i386
+if [ -n "$M32" ]; then
+	WIDTH=4
+	build "$n" napspin.c "$M32_LIBS" $CC -m32 -O2 -pg && napspin "$n"
+	WIDTH=8
+else
+	skip "$n" "no -m32 build of libgmon"
+fi
+
+# A wall-clock wait under a call chain (main -> outer -> inner -> napper
+# in nanosleep) with GMON_STACKS=1: the blocked thread's stacks carry the
+# chain, so outer's and inner's inclusive shares in the folded stacks and
+# in --stacks's call graph are napper's, within 5 points of the share the
+# program measured (as wall-napspin; 60 rounds, one retry).
+# chain_verdict NAME: "ok|bad measured M folded F --stacks S".
+chain_verdict() {
+	_want=$(sed -n 's/^share napper //p' "$W/$1/out")
+	(cd "$W/$1" && "$OUR_GPROF" --output-format=folded prog gmon.out >folded 2>folded.err &&
+	 "$OUR_GPROF" -b -q --stacks prog gmon.out >stk.txt 2>stk.err)
+	_fold=$(awk '{ n = $NF; all += n; if ($1 ~ /(^|;)main;outer;inner;napper$/) c += n }
+		END { printf "%.1f", all ? 100 * c / all : -1 }' "$W/$1/folded")
+	_stk=$(awk '/^\[[0-9]+\]/ && $NF ~ /^\[/ && $(NF - 1) == "outer" { print $2; exit }' "$W/$1/stk.txt")
+	echo "${_want:--100} $_fold ${_stk:--100}" | awk '{
+		a = $2 - $1; if (a < 0) a = -a; b = $3 - $1; if (b < 0) b = -b
+		printf "%s measured %.1f folded %.1f --stacks %.1f\n",
+			(a <= 5 && b <= 5) ? "ok" : "bad", $1, $2, $3 }'
+}
+n=wall-stacks-chain
+if build "$n" napspin.c "$GLIBC_LIBS" $CC -O2 -pg; then
+	for try in 1 2; do
+		run "$n" GMON_CLOCK=wall GMON_STACKS=1 -- 60 chain
+		v=$(chain_verdict "$n")
+		case $v in ok*) break ;; esac
+	done
+	if [ "$(rc_of "$n")" != 0 ] || [ -s "$W/$n/err" ]; then
+		fail "$n" "status $(rc_of "$n")" "$(cat "$W/$n/err")"
+	else
+		case $v in
+		ok*) pass "$n (${v#ok })" ;;
+		*) fail "$n" "outer;inner;napper: ${v#bad } (want within 5 points)" \
+			"$(head -5 "$W/$n/folded")" ;;
+		esac
+	fi
 fi
