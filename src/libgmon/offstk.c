@@ -14,7 +14,8 @@
  * looked up once: offcpu.c keeps the entry's reference and adds to it.
  *
  * The side file gets them as a second STACKS record of the same thread,
- * each entry flagged GMSL_STACK_OFFCPU (include/gmon_shlibs.h).  Frame 0
+ * each entry flagged GMSL_STACK_OFFCPU (include/gmon_shlibs.h), and as
+ * TSAMPLES at their frame 0, so that --per-thread counts the waits.  Frame 0
  * is where offcpu.c credits the wait (the blocked PC, or the address
  * inside the call to the wrapper), the others return addresses, as the
  * reader expects of every STACKS entry.
@@ -197,6 +198,28 @@ static void put_entry(struct gmon_out *o, const struct os_entry *e, uint32_t d)
 	}
 }
 
+/* The thread's own samples for --per-thread: a TSAMPLES record of one
+   sample per entry, at its frame 0 (the reader adds repeats up). */
+static void put_tsamples(struct gmon_out *o, uint32_t seq, struct gmon_offstk *s,
+                         uint32_t used)
+{
+	for (uint32_t off = 0; off < used;) {
+		const struct os_entry *e = (const struct os_entry *)(s->pool + off);
+		uint64_t c = __atomic_load_n(&e->count, __ATOMIC_RELAXED), a;
+		uint32_t id;
+		off += (uint32_t)entry_size(e->depth);
+		if (c == 0 || !gmon_shlibs_place(e->f[0], &id, &a))
+			continue;
+		gmon_out_le(o, GMSL_TAG_TSAMPLES, 1);
+		gmon_out_le(o, 12 + GMSL_SAMPLE_SIZE, 4);
+		gmon_out_le(o, seq, 4);
+		gmon_out_le(o, id, 4);
+		gmon_out_le(o, 1, 4);
+		gmon_out_le(o, a & ~(uint64_t)((1u << GMON_BIN_SHIFT) - 1), 8);
+		gmon_out_le(o, c > UINT32_MAX ? UINT32_MAX : c, 4);
+	}
+}
+
 uint64_t gmon_offstk_put(struct gmon_out *o, uint32_t seq, struct gmon_table *t)
 {
 	struct gmon_offstk *s = __atomic_load_n(&t->oc.ostk, __ATOMIC_ACQUIRE);
@@ -226,5 +249,6 @@ uint64_t gmon_offstk_put(struct gmon_out *o, uint32_t seq, struct gmon_table *t)
 			put_entry(o, e, d);
 		off += (uint32_t)entry_size(e->depth);
 	}
+	put_tsamples(o, seq, s, used);
 	return s->lost;
 }

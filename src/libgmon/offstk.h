@@ -25,7 +25,8 @@ GMON_HIDDEN uint32_t gmon_offstk_depth(void);
    entries too (a fork child's copies of the parent's threads). */
 GMON_HIDDEN void gmon_offstk_reset(int forget);
 /* Write t's blocked stacks as a STACKS record of thread seq, each entry
-   flagged GMSL_STACK_OFFCPU; the ticks lost to a full table. */
+   flagged GMSL_STACK_OFFCPU, and their frame 0 as TSAMPLES; returns the
+   ticks lost to a full table. */
 GMON_HIDDEN uint64_t gmon_offstk_put(struct gmon_out *o, uint32_t seq,
                                      struct gmon_table *t);
 

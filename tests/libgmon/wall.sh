@@ -289,7 +289,8 @@ fi
 # in nanosleep) with GMON_STACKS=1: the blocked thread's stacks carry the
 # chain, so outer's and inner's inclusive shares in the folded stacks and
 # in --stacks's call graph are napper's, within 5 points of the share the
-# program measured (as wall-napspin; 60 rounds, one retry).
+# program measured (as wall-napspin; 60 rounds, one retry); and
+# --per-thread gives napper the seconds the whole profile does.
 # chain_verdict NAME: "ok|bad measured M folded F --stacks S".
 chain_verdict() {
 	_want=$(sed -n 's/^share napper //p' "$W/$1/out")
@@ -298,10 +299,16 @@ chain_verdict() {
 	_fold=$(awk '{ n = $NF; all += n; if ($1 ~ /(^|;)main;outer;inner;napper$/) c += n }
 		END { printf "%.1f", all ? 100 * c / all : -1 }' "$W/$1/folded")
 	_stk=$(awk '/^\[[0-9]+\]/ && $NF ~ /^\[/ && $(NF - 1) == "outer" { print $2; exit }' "$W/$1/stk.txt")
-	echo "${_want:--100} $_fold ${_stk:--100}" | awk '{
+	# --per-thread's napper (the blocked samples' TSAMPLES) as the whole
+	# program's: the same samples.
+	_pt=$(cd "$W/$1" && { "$OUR_GPROF" -b -p prog gmon.out; echo =;
+		"$OUR_GPROF" --per-thread -b -p prog gmon.out; } 2>/dev/null |
+		awk 'BEGIN { p = 0 } $1 == "=" { p = 1 } $NF == "napper" { v[p] = $3 }
+		     END { print (v[0] != "" && v[0] == v[1]) ? "same" : v[0] "/" v[1] }')
+	echo "${_want:--100} $_fold ${_stk:--100} $_pt" | awk '{
 		a = $2 - $1; if (a < 0) a = -a; b = $3 - $1; if (b < 0) b = -b
-		printf "%s measured %.1f folded %.1f --stacks %.1f\n",
-			(a <= 5 && b <= 5) ? "ok" : "bad", $1, $2, $3 }'
+		printf "%s measured %.1f folded %.1f --stacks %.1f per-thread %s\n",
+			(a <= 5 && b <= 5 && $4 == "same") ? "ok" : "bad", $1, $2, $3, $4 }'
 }
 n=wall-stacks-chain
 if build "$n" napspin.c "$GLIBC_LIBS" $CC -O2 -pg; then
