@@ -7,7 +7,7 @@
 #include <errno.h>
 
 #include "gmon_rt.h"
-#include "offstk.h"
+#include "offcpu.h"
 #include "libgmon.h"
 
 #define GMON_API __attribute__((visibility("default")))

@@ -26,7 +26,7 @@
 #include <unistd.h>
 
 #include "gmon_rt.h"
-#include "offstk.h"
+#include "offcpu.h"
 
 #define GMON_API __attribute__((visibility("default")))
 

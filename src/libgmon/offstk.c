@@ -26,7 +26,7 @@
 
 #include "gmon_shlibs.h"
 #include "gmon_rt.h"
-#include "offstk.h"
+#include "offcpu.h"
 
 #define OS_STACKS 4096u      /* distinct blocked stacks per thread */
 #define OS_SLOTS 8192u       /* open-addressed, at most half full */
@@ -73,14 +73,14 @@ static uint32_t hash_frames(const uintptr_t *f, uint32_t d, int cut)
 
 static struct gmon_offstk *table_of(struct gmon_table *t)
 {
-	struct gmon_offstk *s = __atomic_load_n(&t->oc.ostk, __ATOMIC_ACQUIRE);
+	struct gmon_offstk *s = __atomic_load_n(&t->ostk, __ATOMIC_ACQUIRE);
 	if (s != NULL)
 		return s;
 	void *m = mmap(NULL, sizeof *s, PROT_READ | PROT_WRITE,
 	               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (m == MAP_FAILED)
 		return NULL;
-	__atomic_store_n(&t->oc.ostk, (struct gmon_offstk *)m, __ATOMIC_RELEASE);
+	__atomic_store_n(&t->ostk, (struct gmon_offstk *)m, __ATOMIC_RELEASE);
 	return m;
 }
 
@@ -140,7 +140,7 @@ uint32_t gmon_offstk_record(struct gmon_table *t, const uintptr_t *f, uint32_t d
 /* Relaxed atomics: a 64-bit count must not tear for a reader on i386. */
 void gmon_offstk_add(struct gmon_table *t, uint32_t ref, uint32_t w)
 {
-	struct gmon_offstk *s = t->oc.ostk;
+	struct gmon_offstk *s = t->ostk;
 	if (s == NULL || ref == 0 || ref > s->used)
 		return;
 	struct os_entry *e = (struct os_entry *)(s->pool + ref - 1);
@@ -150,14 +150,13 @@ void gmon_offstk_add(struct gmon_table *t, uint32_t ref, uint32_t w)
 
 static void clear(struct gmon_table *t, int forget)
 {
-	struct gmon_offstk *s = __atomic_load_n(&t->oc.ostk, __ATOMIC_ACQUIRE);
+	struct gmon_offstk *s = __atomic_load_n(&t->ostk, __ATOMIC_ACQUIRE);
 	if (s == NULL)
 		return;
 	s->lost = 0;
 	if (forget) {
 		memset(s->slots, 0, sizeof s->slots);
 		s->used = s->entries = 0;
-		t->oc.ref = 0;
 		return;
 	}
 	uint32_t used = __atomic_load_n(&s->used, __ATOMIC_ACQUIRE);
@@ -222,7 +221,7 @@ static void put_tsamples(struct gmon_out *o, uint32_t seq, struct gmon_offstk *s
 
 uint64_t gmon_offstk_put(struct gmon_out *o, uint32_t seq, struct gmon_table *t)
 {
-	struct gmon_offstk *s = __atomic_load_n(&t->oc.ostk, __ATOMIC_ACQUIRE);
+	struct gmon_offstk *s = __atomic_load_n(&t->ostk, __ATOMIC_ACQUIRE);
 	if (s == NULL)
 		return 0;
 	uint32_t used = __atomic_load_n(&s->used, __ATOMIC_ACQUIRE), n = 0;

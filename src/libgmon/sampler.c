@@ -125,7 +125,7 @@ static uint32_t wall_weight(uint32_t w)
 	if (gmon_set.clock != GMON_CLOCK_WALL || t == NULL ||
 	    t == &gmon_dead_table || t == &gmon_nomem_table)
 		return w;
-	return __atomic_exchange_n(&t->oc.owed, 0, __ATOMIC_RELAXED);
+	return __atomic_exchange_n(&t->wall_owed, 0, __ATOMIC_RELAXED);
 }
 
 /* Runs on the thread whose CPU time expired the timer. */

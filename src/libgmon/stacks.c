@@ -42,7 +42,7 @@
 
 #include "gmon_shlibs.h"
 #include "gmon_rt.h"
-#include "offstk.h"
+#include "offcpu.h"
 
 #define DEFAULT_DEPTH 128
 /* Per thread: up to 1048576 distinct stacks by default (65536 on 32-bit
