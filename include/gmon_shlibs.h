@@ -102,6 +102,8 @@ enum gmsl_tag {
 #define GMSL_TTIMES_TICKS    2  /* TTIMES flags bit 1 */
 
 #define GMSL_STACK_TRUNCATED 1  /* STACKS flags bit 0 */
+#define GMSL_STACK_OFFCPU    2  /* bit 1: taken while the thread was blocked
+                                   (GMON_CLOCK=wall); readers may ignore it */
 #define GMSL_FRAME_SIZE     12  /* u32 object, u64 address */
 #define GMSL_MAX_DEPTH      1024 /* a reader's limit on depth */
 

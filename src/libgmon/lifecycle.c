@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "gmon_rt.h"
+#include "offcpu.h"
 
 #define GMON_API __attribute__((visibility("default")))
 
@@ -76,6 +77,7 @@ static void after_fork_child(void)
 	gmon_shlibs_after_fork();
 	gmon_stacks_after_fork(gmon_cur);
 	gmon_cputime_after_fork(gmon_cur);
+	gmon_offstk_reset(1);
 	gmon_signals_after_fork();
 	gmon_sigmask_after_fork();
 }

@@ -114,6 +114,19 @@ void gmon_hist_credit(uintptr_t pc, uint32_t w)
 		gmon_shlibs_sample(pc, w);
 }
 
+/* Under the wall clock a thread that offcpu.c's sampler follows is
+   credited the wall-clock samples that sampler found it running or
+   runnable for since its last SIGPROF, not its CPU time: a thread that
+   waits for a CPU on a busy machine spends wall time there too. */
+static uint32_t wall_weight(uint32_t w)
+{
+	struct gmon_table *t = gmon_cur;
+	if (gmon_set.clock != GMON_CLOCK_WALL || t == NULL ||
+	    t == &gmon_dead_table || t == &gmon_nomem_table)
+		return w;
+	return __atomic_exchange_n(&t->wall_owed, 0, __ATOMIC_RELAXED);
+}
+
 /* Runs on the thread whose CPU time expired the timer. */
 static void on_sigprof(int sig, siginfo_t *si, void *ctx)
 {
@@ -128,6 +141,8 @@ static void on_sigprof(int sig, siginfo_t *si, void *ctx)
 	uint32_t w = 1;
 	if (si->si_code == SI_TIMER && si->si_overrun > 0)
 		w += (uint32_t)si->si_overrun;
+	if ((w = wall_weight(w)) == 0)
+		return;
 	gmon_hist_credit(sample_pc(ctx), w);
 	if (gmon_set.stacks)
 		gmon_stacks_tick(ctx, w);

@@ -42,6 +42,7 @@
 
 #include "gmon_shlibs.h"
 #include "gmon_rt.h"
+#include "offcpu.h"
 
 #define DEFAULT_DEPTH 128
 /* Per thread: up to 1048576 distinct stacks by default (65536 on 32-bit
@@ -689,6 +690,7 @@ void gmon_stacks_fill(struct gmon_out *o)
 			truncated += s->truncated;
 			lost += s->lost;
 		}
+		lost += gmon_offstk_put(o, seq - 1, t); /* blocked stacks */
 		put_tarcs(o, seq - 1, t);
 	}
 	put_head(o, GMSL_TAG_SLOSS, 20);
