@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "gmon_rt.h"
+#include "unwind.h"
 
 #define GMON_API __attribute__((visibility("default")))
 
@@ -201,6 +202,10 @@ static int start(uintptr_t lowpc, uintptr_t highpc)
 	gmon_p.bias = gmon_find_bias(lo);
 	gmon_stacks_init(); /* first: it needs shlibs.c's objects */
 	gmon_shlibs_init();
+#ifdef GMON_UW_CFI
+	if (gmon_set.stacks)
+		gmon_ehobjs_init(); /* the objects the stack walk unwinds through */
+#endif
 	gmon_tables_init();
 	have_exit_key = pthread_key_create(&exit_key, thread_gone) == 0;
 	if (gmon_hist_init(lo, hi - lo) != 0) {

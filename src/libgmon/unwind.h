@@ -1,0 +1,124 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * unwind.h - the call-frame unwinder's interfaces: the registers an
+ * unwind step tracks on each architecture (DWARF numbering of the
+ * psABIs), an object's call-frame tables as the SIGPROF handler sees
+ * them, one step of the DWARF call-frame interpreter (unwind.c), the
+ * whole walk of a signal context (unwalk.c), and the table of loaded
+ * objects prepared outside any handler (ehobjs.c).
+ *
+ * Everything reached from the handler reads memory only inside ranges
+ * it was given: the interrupted thread's stack [stack_lo, stack_hi), an
+ * object's readable segment that holds .eh_frame_hdr and .eh_frame, and
+ * an object's text (for recognising the sigreturn trampoline).
+ */
+#ifndef GMON_UNWIND_H
+#define GMON_UNWIND_H
+
+#include <stdint.h>
+
+/* GMON_UW_NREGS registers 0..NREGS-1 in DWARF numbering; SP is the
+   stack pointer (the CFA is the caller's SP on all three), FP the frame
+   pointer, RA the return-address column. */
+#if defined(__x86_64__)
+# define GMON_UW_NREGS 17 /* rax rdx rcx rbx rsi rdi rbp rsp r8-r15, rip */
+# define GMON_UW_SP 7
+# define GMON_UW_FP 6
+# define GMON_UW_RA 16
+#elif defined(__i386__)
+# define GMON_UW_NREGS 9  /* eax ecx edx ebx esp ebp esi edi, eip */
+# define GMON_UW_SP 4
+# define GMON_UW_FP 5
+# define GMON_UW_RA 8
+#elif defined(__aarch64__)
+# define GMON_UW_NREGS 32 /* x0-x30, sp */
+# define GMON_UW_SP 31
+# define GMON_UW_FP 29
+# define GMON_UW_RA 30
+#endif
+
+#ifdef GMON_UW_NREGS
+# define GMON_UW_CFI 1
+#endif
+
+/* Limits on the work of one step: instructions of the call-frame
+   programs (CIE's and FDE's together), operations of one expression,
+   its stack, and DW_CFA_remember_state's nesting. */
+#define GMON_UW_MAX_INSNS 1024
+#define GMON_UW_MAX_EXPR_OPS 64
+#define GMON_UW_EXPR_STACK 16
+#define GMON_UW_REMEMBER 3
+
+#ifndef GMON_UW_NREGS
+# define GMON_UW_NREGS 1
+#endif
+
+struct gmon_uw_regs {
+	uintptr_t r[GMON_UW_NREGS];
+	uint64_t valid;  /* bit i: r[i] is known */
+	uintptr_t pc;    /* where the frame is (a return address unless exact) */
+	int exact;       /* pc is the interrupted instruction itself (frame 0,
+	                    or the PC a signal frame saved): look it up as is,
+	                    not at pc - 1 */
+};
+
+/* One object's call-frame data, as prepared by gmon_uw_prepare. */
+struct gmon_uw_obj {
+	uintptr_t text_lo, text_hi;  /* executable and readable span */
+	uintptr_t data_lo, data_hi;  /* readable span holding both tables */
+	uintptr_t hdr;               /* .eh_frame_hdr (0: no CFI) */
+	uintptr_t table;             /* its search table, checked to fit */
+	uint32_t count;              /* entries in it */
+	uint8_t entry;               /* bytes per field: 4 or 8 */
+	uint8_t is_signed;           /* the fields are sdata, not udata */
+	uint8_t dead;                /* unloaded: never looked at again */
+};
+
+/* The ranges a walk may read besides the objects' tables. */
+struct gmon_uw_mem {
+	uintptr_t stack_lo, stack_hi;
+};
+
+enum gmon_uw_result {
+	GMON_UW_OK = 0,      /* stepped: regs hold the caller's frame */
+	GMON_UW_END = 1,     /* the outermost frame (return address undefined) */
+	GMON_UW_NOFDE = 2,   /* no call-frame entry covers the PC */
+	GMON_UW_BAD = 3,     /* damaged tables, or a read out of bounds */
+};
+
+/* unwind.c: fill o's search table from o->hdr (0 when unusable). */
+int gmon_uw_prepare(struct gmon_uw_obj *o);
+/* unwind.c: one step from regs (in the frame at regs->pc, in object o)
+   to its caller. */
+enum gmon_uw_result gmon_uw_step(const struct gmon_uw_obj *o,
+                                 const struct gmon_uw_mem *m,
+                                 struct gmon_uw_regs *regs);
+/* unwind.c: a word of the stack, if all of it lies in m's range. */
+int gmon_uw_read(const struct gmon_uw_mem *m, uintptr_t a, uintptr_t *v);
+
+/* unwalk.c: the frames of a signal context (frame 0 its PC, then
+   return addresses), at most limit, on the stack [stack_lo, stack_base);
+   objs[0..n) are the objects to unwind through.  *flags gets
+   GMON_UW_CUT when the limit stopped a walk that could go on, and
+   GMON_UW_MISSED when a PC lay in no object. */
+#define GMON_UW_CUT 1u
+#define GMON_UW_MISSED 2u
+uint32_t gmon_uw_walk(const void *uc, uintptr_t stack_lo, uintptr_t stack_base,
+                      const struct gmon_uw_obj *objs, uint32_t n,
+                      uintptr_t *f, uint32_t limit, unsigned *flags);
+
+/* unwalk.c's own parts, exposed for the fuzz harness. */
+void gmon_uw_from_context(const void *uc, struct gmon_uw_regs *regs);
+
+/* ehobjs.c: the objects known now (an array only ever appended to);
+   prepare (start) and refresh (outside handlers: after a walk found
+   code in no known object, and before writes). */
+const struct gmon_uw_obj *gmon_ehobjs(uint32_t *n);
+void gmon_ehobjs_init(void);
+void gmon_ehobjs_refresh(void);
+/* ehobjs.c: did a walk meet code outside every object?  (Set in the
+   handler, cleared by the refresh.) */
+void gmon_ehobjs_missed(void);
+int gmon_ehobjs_stale(void);
+
+#endif
