@@ -20,11 +20,16 @@
  */
 #define _GNU_SOURCE
 #include <elf.h>
+#include <fcntl.h>
 #include <link.h>
 #include <stdint.h>
+#include <string.h>
 #include <sys/auxv.h>
+#include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 
+#include "gmon_rt.h"
 #include "unwind.h"
 
 #define MAX_OBJS 1024
@@ -75,32 +80,132 @@ static int data_span(uintptr_t bias, const ElfW(Phdr) *ph, int n, uintptr_t a,
 	return 0;
 }
 
-/* Entry for one executable segment; an existing live one is kept. */
+/* Is there a live entry for this segment already?  (Marked seen.) */
+static int known(const struct gmon_uw_obj *o)
+{
+	for (uint32_t i = 0; i < nobjs; i++)
+		if (!objs[i].dead && objs[i].text_lo == o->text_lo &&
+		    objs[i].text_hi == o->text_hi && objs[i].data_lo == o->data_lo) {
+			seen[i] = 1;
+			return 1;
+		}
+	return 0;
+}
+
 static void add_segment(const struct gmon_uw_obj *o)
 {
 	uint32_t n = nobjs;
-	for (uint32_t i = 0; i < n; i++)
-		if (!objs[i].dead && objs[i].text_lo == o->text_lo &&
-		    objs[i].text_hi == o->text_hi && objs[i].hdr == o->hdr) {
-			seen[i] = 1;
-			return;
-		}
 	if (n == MAX_OBJS)
 		return;
 	objs[n] = *o;
-	gmon_uw_prepare(&objs[n]);
 	seen[n] = 1;
 	__atomic_store_n(&nobjs, n + 1, __ATOMIC_RELEASE);
 }
 
-static void add_object(uintptr_t bias, const ElfW(Phdr) *ph, int n)
+/* The executable's .eh_frame (link-time address and size), from the
+   section headers of /proc/self/exe: a static link has no
+   .eh_frame_hdr (gcc asks the linker for one only when linking
+   dynamically). */
+static int exe_eh_frame(uintptr_t *addr, uintptr_t *size)
+{
+	int fd = open("/proc/self/exe", O_RDONLY | O_CLOEXEC), found = 0;
+	ElfW(Ehdr) eh;
+	ElfW(Shdr) names, sh;
+	if (fd < 0)
+		return 0;
+	if (pread(fd, &eh, sizeof eh, 0) == (ssize_t)sizeof eh &&
+	    eh.e_shentsize == sizeof sh && eh.e_shstrndx < eh.e_shnum &&
+	    pread(fd, &names, sizeof names,
+	          (off_t)(eh.e_shoff + eh.e_shstrndx * sizeof sh)) == (ssize_t)sizeof names) {
+		for (unsigned i = 0; i < eh.e_shnum && !found; i++) {
+			char name[10];
+			if (pread(fd, &sh, sizeof sh, (off_t)(eh.e_shoff + i * sizeof sh)) ==
+			            (ssize_t)sizeof sh &&
+			    pread(fd, name, sizeof name, (off_t)(names.sh_offset + sh.sh_name)) ==
+			            (ssize_t)sizeof name)
+				found = memcmp(name, ".eh_frame", 10) == 0 &&
+				        sh.sh_type == SHT_PROGBITS;
+		}
+	}
+	close(fd);
+	*addr = found ? (uintptr_t)sh.sh_addr : 0;
+	*size = found ? (uintptr_t)sh.sh_size : 0;
+	return found;
+}
+
+struct pair {
+	uintptr_t pc, fde;
+};
+
+static int pair_cmp(const void *a, const void *b)
+{
+	const struct pair *x = a, *y = b;
+	return x->pc < y->pc ? -1 : x->pc > y->pc;
+}
+
+/* One pass over the entries of [o->data_lo, o->data_hi): the FDEs
+   counted, and stored in t (when not NULL, up to max). */
+static uint32_t scan(const struct gmon_uw_obj *o, struct pair *t, uint32_t max)
+{
+	uint32_t k = 0;
+	uintptr_t next, pc;
+	for (uintptr_t a = o->data_lo; a < o->data_hi && k < max; a = next) {
+		int r = gmon_uw_entry(o, a, &next, &pc);
+		if (r < 0)
+			break;
+		if (r == 1 && t != NULL)
+			t[k] = (struct pair){ pc, a };
+		k += (uint32_t)r;
+	}
+	return k;
+}
+
+/* A search table of our own for that .eh_frame: (first PC, FDE)
+   pairs as absolute addresses, sorted. */
+static void own_table(struct gmon_uw_obj *o)
+{
+	uint32_t n = scan(o, NULL, UINT32_MAX / 4);
+	if (n == 0)
+		return;
+	struct pair *t = mmap(NULL, n * sizeof *t, PROT_READ | PROT_WRITE,
+	                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (t == MAP_FAILED)
+		return;
+	n = scan(o, t, n);
+	gmon_heapsort(t, n, sizeof *t, pair_cmp);
+	o->table = (uintptr_t)t;
+	o->entry = sizeof(uintptr_t);
+	o->is_signed = 0;
+	o->count = n;
+}
+
+/* The tables of an object: its .eh_frame_hdr, or for the executable
+   without one, its .eh_frame and a search table made here. */
+static void find_tables(struct gmon_uw_obj *o, uintptr_t bias, const ElfW(Phdr) *ph,
+                        int n, int is_exe)
+{
+	uintptr_t eh, size;
+	if (o->hdr != 0) {
+		gmon_uw_prepare(o);
+		return;
+	}
+	if (!is_exe || !exe_eh_frame(&eh, &size) || size == 0 ||
+	    !data_span(bias, ph, n, bias + eh, &o->data_lo, &o->data_hi) ||
+	    o->data_hi - (bias + eh) < size)
+		return;
+	o->data_lo = bias + eh;
+	o->data_hi = bias + eh + size;
+	own_table(o);
+}
+
+static void add_object(uintptr_t bias, const ElfW(Phdr) *ph, int n, int is_exe)
 {
 	struct gmon_uw_obj o = { 0 };
 	for (int i = 0; i < n; i++)
-		if (ph[i].p_type == PT_GNU_EH_FRAME)
+		if (ph[i].p_type == PT_GNU_EH_FRAME &&
+		    data_span(bias, ph, n, bias + ph[i].p_vaddr, &o.data_lo, &o.data_hi))
 			o.hdr = bias + ph[i].p_vaddr;
-	if (o.hdr != 0 && !data_span(bias, ph, n, o.hdr, &o.data_lo, &o.data_hi))
-		o.hdr = 0;
+	int ready = 0;
 	for (int i = 0; i < n; i++) {
 		const ElfW(Phdr) *p = &ph[i];
 		if (p->p_type != PT_LOAD || (p->p_flags & (PF_X | PF_R)) != (PF_X | PF_R) ||
@@ -108,6 +213,12 @@ static void add_object(uintptr_t bias, const ElfW(Phdr) *ph, int n)
 			continue;
 		o.text_lo = bias + p->p_vaddr;
 		o.text_hi = o.text_lo + p->p_filesz;
+		if (known(&o))
+			continue;
+		if (!ready) {
+			find_tables(&o, bias, ph, n, is_exe);
+			ready = 1;
+		}
 		add_segment(&o);
 	}
 }
@@ -115,7 +226,16 @@ static void add_object(uintptr_t bias, const ElfW(Phdr) *ph, int n)
 static int walk_cb(struct dl_phdr_info *info, size_t size, void *data)
 {
 	(void)size, (void)data;
-	add_object(info->dlpi_addr, info->dlpi_phdr, info->dlpi_phnum);
+	/* The executable is the object libgmon is linked into (the C
+	   libraries name it differently: "", or a path). */
+	uintptr_t self = (uintptr_t)&gmon_ehobjs_init;
+	int is_exe = 0;
+	for (int i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *p = &info->dlpi_phdr[i];
+		if (p->p_type == PT_LOAD && self - (info->dlpi_addr + p->p_vaddr) < p->p_memsz)
+			is_exe = 1;
+	}
+	add_object(info->dlpi_addr, info->dlpi_phdr, info->dlpi_phnum, is_exe);
 	return 0;
 }
 
@@ -129,7 +249,7 @@ static void add_vdso(void)
 	const ElfW(Phdr) *ph = (const ElfW(Phdr) *)(base + eh->e_phoff);
 	for (int i = 0; i < eh->e_phnum; i++)
 		if (ph[i].p_type == PT_LOAD && ph[i].p_offset == 0) {
-			add_object(base - ph[i].p_vaddr, ph, eh->e_phnum);
+			add_object(base - ph[i].p_vaddr, ph, eh->e_phnum, 0);
 			return;
 		}
 }

@@ -151,7 +151,8 @@ int gmon_uw_prepare(struct gmon_uw_obj *o)
 /* Field i of the search table, relative to the header. */
 static uintptr_t table_field(const struct gmon_uw_obj *o, uint64_t i)
 {
-	struct cur c = { o->table + i * o->entry, o->data_hi, 0 };
+	struct cur c = { o->table + i * o->entry,
+	                 o->table + 2 * (uint64_t)o->count * o->entry, 0 };
 	uint64_t v = get_u(&c, o->entry);
 	if (o->is_signed && o->entry == 4)
 		v = (uint64_t)(int64_t)(int32_t)v;
@@ -271,9 +272,9 @@ static int parse_cie(const struct gmon_uw_obj *o, uintptr_t a, struct cie *cie)
 	return !c.bad && cie->ra < GMON_UW_NREGS;
 }
 
-/* The FDE at a, and its CIE, if it covers pc. */
-static int parse_fde(const struct gmon_uw_obj *o, uintptr_t a, uintptr_t pc,
-                     struct fde *f, struct cie *cie)
+/* The FDE at a, and its CIE. */
+static int parse_fde(const struct gmon_uw_obj *o, uintptr_t a, struct fde *f,
+                     struct cie *cie)
 {
 	struct cur c;
 	uintptr_t id_at, end;
@@ -293,7 +294,24 @@ static int parse_fde(const struct gmon_uw_obj *o, uintptr_t a, uintptr_t pc,
 	f->pc_hi = f->pc_lo + range;
 	f->insns = c.p;
 	f->end = end;
-	return !c.bad && pc >= f->pc_lo && pc < f->pc_hi;
+	return !c.bad;
+}
+
+int gmon_uw_entry(const struct gmon_uw_obj *o, uintptr_t a, uintptr_t *next,
+                  uintptr_t *pc_lo)
+{
+	struct cur c;
+	uintptr_t id_at, end;
+	uint64_t id = entry_head(o, a, &id_at, &end, &c);
+	if (c.bad)
+		return -1;
+	*next = end;
+	struct fde f;
+	struct cie cie;
+	if (id == 0 || !parse_fde(o, a, &f, &cie))
+		return 0;
+	*pc_lo = f.pc_lo;
+	return 1;
 }
 
 /* ---- the interpreter ---- */
@@ -620,7 +638,7 @@ static int find_row(const struct gmon_uw_obj *o, uintptr_t pc, struct state *s,
 {
 	struct fde f;
 	uintptr_t a = find_fde(o, pc);
-	if (a == 0 || !parse_fde(o, a, pc, &f, cie))
+	if (a == 0 || !parse_fde(o, a, &f, cie) || pc < f.pc_lo || pc >= f.pc_hi)
 		return GMON_UW_NOFDE;
 	s->cie = cie;
 	s->budget = GMON_UW_MAX_INSNS;

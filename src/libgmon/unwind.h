@@ -66,8 +66,9 @@ struct gmon_uw_regs {
 struct gmon_uw_obj {
 	uintptr_t text_lo, text_hi;  /* executable and readable span */
 	uintptr_t data_lo, data_hi;  /* readable span holding both tables */
-	uintptr_t hdr;               /* .eh_frame_hdr (0: no CFI) */
-	uintptr_t table;             /* its search table, checked to fit */
+	uintptr_t hdr;               /* .eh_frame_hdr (the base of the table's
+	                                fields; 0 for a table of our own) */
+	uintptr_t table;             /* search table, checked to fit (0: none) */
 	uint32_t count;              /* entries in it */
 	uint8_t entry;               /* bytes per field: 4 or 8 */
 	uint8_t is_signed;           /* the fields are sdata, not udata */
@@ -93,6 +94,12 @@ int gmon_uw_prepare(struct gmon_uw_obj *o);
 enum gmon_uw_result gmon_uw_step(const struct gmon_uw_obj *o,
                                  const struct gmon_uw_mem *m,
                                  struct gmon_uw_regs *regs);
+/* unwind.c: the entry of .eh_frame at a: 1 for an FDE (its first PC
+   in *pc_lo), 0 for a CIE or an FDE it cannot read, -1 at the end or
+   on damage; *next is the next entry.  (For objects without
+   .eh_frame_hdr, whose search table ehobjs.c builds itself.) */
+int gmon_uw_entry(const struct gmon_uw_obj *o, uintptr_t a, uintptr_t *next,
+                  uintptr_t *pc_lo);
 /* unwind.c: a word of the stack, if all of it lies in m's range. */
 int gmon_uw_read(const struct gmon_uw_mem *m, uintptr_t a, uintptr_t *v);
 

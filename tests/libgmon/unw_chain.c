@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * unw_chain.c - call chains through code without frame pointers, for
+ * tests/libgmon/unwind.sh: in each of 8 rounds, in an order that
+ * changes, (q) phase_qsort sorts with the C library's qsort and a
+ * comparator, cmp_work, that does all the work (each comparison some
+ * microseconds: qsort's own part is far below a point); (l) phase_lib
+ * calls unw_lib_run (unw_lib.c: -O2 -fomit-frame-pointer, frame
+ * register full of junk), which works itself and calls back lib_cb,
+ * which works too; (m) main works in its own body.  Every block is of
+ * random length, several kernel ticks long.  The program measures with
+ * CLOCK_THREAD_CPUTIME_ID the CPU time of each phase and of the
+ * callbacks, and prints them in seconds:
+ *   total T  qsort Q  lib L  cb C  main M
+ * Argument: the seconds of CPU the whole run should take (default 2).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+void unw_lib_run(void (*cb)(long), const long *own, const long *arg, int n);
+
+volatile unsigned long sink;
+static double t_cb;
+static long cmp_n = 2000;
+static unsigned rng = 2463534242u;
+
+static unsigned next_rand(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 17;
+	rng ^= rng << 5;
+	return rng;
+}
+
+static double cpu(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+__attribute__((noinline)) static void loop(long n)
+{
+	for (long i = 0; i < n; i++)
+		sink += (unsigned long)i * 7u;
+}
+
+__attribute__((noinline)) int cmp_work(const void *a, const void *b)
+{
+	for (long i = 0; i < cmp_n; i++)
+		sink += (unsigned long)i * 5u;
+	int x = *(const int *)a, y = *(const int *)b;
+	return (x > y) - (x < y);
+}
+
+__attribute__((noinline)) void lib_cb(long n)
+{
+	double t0 = cpu();
+	for (long i = 0; i < n; i++)
+		sink += (unsigned long)i * 3u;
+	t_cb += cpu() - t0;
+}
+
+/* Iterations of the plain loop per second of CPU. */
+static double per_second(void)
+{
+	double t0 = cpu();
+	loop(20000000);
+	double t = cpu() - t0;
+	return t > 0 ? 20000000 / t : 1e9;
+}
+
+__attribute__((noinline)) void phase_qsort(int n)
+{
+	int *v = malloc((size_t)n * sizeof *v);
+	for (int i = 0; i < n; i++)
+		v[i] = (int)(next_rand() % 100000);
+	qsort(v, (size_t)n, sizeof *v, cmp_work);
+	sink += (unsigned long)v[0];
+	free(v);
+}
+
+__attribute__((noinline)) void phase_lib(double ips, double sec)
+{
+	long own[4], arg[4];
+	for (int i = 0; i < 4; i++) {
+		double share = 0.2 + (next_rand() % 61) / 100.0; /* lib's own 20-80% */
+		own[i] = (long)(ips * sec / 4 * share);
+		arg[i] = (long)(ips * sec / 4 * (1 - share));
+	}
+	unw_lib_run(lib_cb, own, arg, 4);
+}
+
+int main(int argc, char **argv)
+{
+	double want = argc > 1 ? atof(argv[1]) : 2.0;
+	double ips = per_second();
+	/* cmp_n: about 20 microseconds a comparison. */
+	cmp_n = (long)(ips * 20e-6);
+	double tq = 0, tl = 0, tm = 0, start = cpu();
+	for (int round = 0; round < 8; round++) {
+		double sec = want / 8 / 3 * (0.6 + (next_rand() % 81) / 100.0);
+		for (int k = 0; k < 3; k++) {
+			double t0 = cpu();
+			switch ((round + k) % 3) {
+			case 0: /* n log2 n comparisons of 20 us: n = 1200 is about 0.25 s */
+				phase_qsort((int)(1200 * sec / 0.25));
+				tq += cpu() - t0;
+				break;
+			case 1:
+				phase_lib(ips, sec);
+				tl += cpu() - t0;
+				break;
+			default:
+				for (long i = 0; i < (long)(ips * sec); i++)
+					sink += (unsigned long)i * 7u;
+				tm += cpu() - t0;
+				break;
+			}
+		}
+	}
+	double total = cpu() - start;
+	printf("total %.6f qsort %.6f lib %.6f cb %.6f main %.6f\n", total, tq, tl, t_cb, tm);
+	return 0;
+}
