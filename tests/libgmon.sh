@@ -22,6 +22,8 @@
 #   shlibs     GMON_SHLIBS: shared libraries, dlopen, libgmon-audit.so
 #   wall       GMON_CLOCK=wall: time waiting in sleep, read and locks
 #   stacks     GMON_STACKS: call stacks per tick, per-thread records
+#   unwind     GMON_STACKS through code without frame pointers (qsort, a
+#              -fomit-frame-pointer library), ticks in the hook
 #   cross      the foreign targets under qemu-user (CROSS_ONLY="TRIPLE..."
 #              limits it to some of tests/targets.sh's)
 # They build programs from tests/libgmon/*.c with each toolchain present,
@@ -39,7 +41,7 @@ TESTS_DIR=$ROOT/tests
 # shellcheck source=tests/libgmon/common.sh
 . "$TESTS_DIR/libgmon/common.sh"
 
-[ $# -gt 0 ] || set -- counts build musl libcp i386 process histogram failures signals loss shlibs wall stacks cross
+[ $# -gt 0 ] || set -- counts build musl libcp i386 process histogram failures signals loss shlibs wall stacks unwind cross
 libgmon_setup || exit 1
 for part in "$@"; do
 	if [ ! -f "$T/$part.sh" ]; then

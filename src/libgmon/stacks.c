@@ -80,6 +80,9 @@ struct gmon_stacks {
 	uint32_t cap;          /* distinct stacks allowed in them now */
 	uint32_t committed;    /* bytes of pool[] that are read-write */
 	uintptr_t scratch[GMSL_MAX_DEPTH]; /* the walk in progress */
+#ifdef GMON_UW_CFI
+	struct gmon_uw_cache uwc;   /* rows of call-frame rules by PC */
+#endif
 };
 
 static uint32_t depth_limit = DEFAULT_DEPTH;
@@ -234,7 +237,7 @@ void gmon_stacks_thread_end(struct gmon_table *t)
    (unwalk.c: call-frame information, signal frames, the frame-pointer
    chain where there is none); the depth, and *cut set when the limit
    stopped a walk that could go on.  Elsewhere a stack is frame 0. */
-static uint32_t walk(const ucontext_t *uc, const struct gmon_stacks *s,
+static uint32_t walk(const ucontext_t *uc, struct gmon_stacks *s,
                      uintptr_t *f, int *cut)
 {
 	*cut = 0;
@@ -242,8 +245,8 @@ static uint32_t walk(const ucontext_t *uc, const struct gmon_stacks *s,
 	uint32_t n;
 	const struct gmon_uw_obj *objs = gmon_ehobjs(&n);
 	unsigned flags;
-	uint32_t d = gmon_uw_walk(uc, s->lowest, s->base, objs, n, f, depth_limit,
-	                          &flags);
+	uint32_t d = gmon_uw_walk(uc, s->lowest, s->base, objs, n, &s->uwc, f,
+	                          depth_limit, &flags);
 	*cut = (flags & GMON_UW_CUT) != 0;
 	if (flags & GMON_UW_MISSED) {
 		/* a module loaded since the last look: the thread's next

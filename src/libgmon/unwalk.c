@@ -152,14 +152,15 @@ static int fp_step(struct gmon_uw_regs *r, const struct gmon_uw_mem *m)
 /* From one frame to its caller's; 0 at the end.  *missed is set when
    the PC lies in no known object. */
 static int step(struct gmon_uw_regs *r, const struct gmon_uw_obj *objs,
-                uint32_t n, const struct gmon_uw_mem *m, unsigned *flags)
+                uint32_t n, const struct gmon_uw_mem *m,
+                struct gmon_uw_cache *cache, unsigned *flags)
 {
 	const struct gmon_uw_obj *o = object_of(objs, n, r->exact ? r->pc : r->pc - 1);
 	if (at_trampoline(r->pc, o, m))
 		return from_saved(r, m);
 	if (o == NULL)
 		*flags |= GMON_UW_MISSED;
-	enum gmon_uw_result rc = o != NULL && o->count > 0 ? gmon_uw_step(o, m, r)
+	enum gmon_uw_result rc = o != NULL && o->count > 0 ? gmon_uw_step(o, m, r, cache)
 	                                                    : GMON_UW_NOFDE;
 	if (rc == GMON_UW_NOFDE)
 		return fp_step(r, m);
@@ -204,6 +205,7 @@ static uintptr_t strip_ra(uintptr_t v)
 
 uint32_t gmon_uw_walk(const void *uc, uintptr_t stack_lo, uintptr_t stack_base,
                       const struct gmon_uw_obj *objs, uint32_t n,
+                      struct gmon_uw_cache *cache,
                       uintptr_t *f, uint32_t limit, unsigned *flags)
 {
 	struct gmon_uw_regs r;
@@ -216,7 +218,7 @@ uint32_t gmon_uw_walk(const void *uc, uintptr_t stack_lo, uintptr_t stack_base,
 		return d; /* not on the thread's own stack: frame 0 alone */
 	while (1) {
 		uintptr_t sp = r.r[GMON_UW_SP];
-		if (!step(&r, objs, n, &m, flags) || !(r.valid & BIT(GMON_UW_SP)) ||
+		if (!step(&r, objs, n, &m, cache, flags) || !(r.valid & BIT(GMON_UW_SP)) ||
 		    r.r[GMON_UW_SP] < sp || r.r[GMON_UW_SP] > stack_base)
 			break;
 		r.pc = strip_ra(r.pc);

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * unwind.c - one unwind step from the DWARF call-frame information of
+ * unwind.c - the rules of the DWARF call-frame information of
  * .eh_frame, found through .eh_frame_hdr's binary-search table: the
- * parser of the tables (pointer encodings, CIE, FDE), the interpreter
- * of the call-frame programs (DW_CFA_*), the evaluator of DWARF
- * expressions (DW_OP_*) they may hold, and the rules applied to the
- * registers.  Written from the DWARF 4 standard (section 6.4) and the
+ * parser of the tables (pointer encodings, CIE, FDE) and the
+ * interpreter of the call-frame programs (DW_CFA_*), which gives the
+ * row of rules in force at a PC (applied to the registers by
+ * unwstep.c).  Written from the DWARF 4 standard (section 6.4) and the
  * LSB's description of .eh_frame and .eh_frame_hdr.
  *
  * It runs in the SIGPROF handler: no allocation, no call out of this
@@ -19,61 +19,9 @@
 #include <stdint.h>
 
 #include "unwind.h"
+#include "unwind_read.h"
 
 #ifdef GMON_UW_CFI
-
-/* ---- checked reading ---- */
-
-/* A cursor over [p, end); bad once a read went past end. */
-struct cur {
-	uintptr_t p, end;
-	int bad;
-};
-
-static uint64_t get_u(struct cur *c, unsigned n)
-{
-	if (c->bad || c->p > c->end || c->end - c->p < n) {
-		c->bad = 1;
-		return 0;
-	}
-	const volatile uint8_t *b = (const volatile uint8_t *)c->p;
-	uint64_t v = 0;
-	for (unsigned i = 0; i < n; i++)
-		v |= (uint64_t)b[i] << (8 * i);  /* little-endian targets only */
-	c->p += n;
-	return v;
-}
-
-static uint64_t get_uleb(struct cur *c)
-{
-	uint64_t v = 0;
-	for (unsigned shift = 0; shift < 70; shift += 7) {
-		uint64_t b = get_u(c, 1);
-		if (shift < 64)
-			v |= (b & 0x7f) << shift;
-		if (!(b & 0x80))
-			return v;
-	}
-	c->bad = 1;
-	return 0;
-}
-
-static int64_t get_sleb(struct cur *c)
-{
-	uint64_t v = 0;
-	for (unsigned shift = 0; shift < 70; shift += 7) {
-		uint64_t b = get_u(c, 1);
-		if (shift < 64)
-			v |= (b & 0x7f) << shift;
-		if (!(b & 0x80)) {
-			if ((b & 0x40) && shift + 7 < 64)
-				v |= ~(uint64_t)0 << (shift + 7);
-			return (int64_t)v;
-		}
-	}
-	c->bad = 1;
-	return 0;
-}
 
 /* DW_EH_PE_* */
 #define PE_OMIT 0xff
@@ -107,14 +55,6 @@ static uintptr_t get_enc(struct cur *c, unsigned enc, uintptr_t data)
 	return (uintptr_t)v;
 }
 
-int gmon_uw_read(const struct gmon_uw_mem *m, uintptr_t a, uintptr_t *v)
-{
-	if (a < m->stack_lo || a >= m->stack_hi ||
-	    m->stack_hi - a < sizeof(uintptr_t))
-		return 0;
-	*v = *(const volatile uintptr_t *)a;
-	return 1;
-}
 
 /* ---- .eh_frame_hdr ---- */
 
@@ -316,22 +256,17 @@ int gmon_uw_entry(const struct gmon_uw_obj *o, uintptr_t a, uintptr_t *next,
 
 /* ---- the interpreter ---- */
 
-enum { R_SAME = 0, R_UNDEF, R_OFFSET, R_VALOFF, R_REG, R_EXPR, R_VALEXPR };
-
-struct rule {
-	uintptr_t v;    /* offset, register, or expression's address */
-	uint8_t how;
-};
-
-struct row {
-	struct rule reg[GMON_UW_NREGS];
-	struct rule cfa;  /* R_OFFSET: reg cfa_reg + v; R_EXPR: expression */
-	uint64_t cfa_reg;
-};
+#define R_SAME GMON_UW_SAME
+#define R_UNDEF GMON_UW_UNDEF
+#define R_OFFSET GMON_UW_OFFSET
+#define R_VALOFF GMON_UW_VALOFF
+#define R_REG GMON_UW_REG
+#define R_EXPR GMON_UW_EXPR
+#define R_VALEXPR GMON_UW_VALEXPR
 
 struct state {
-	struct row cur, init;
-	struct row saved[GMON_UW_REMEMBER];
+	struct gmon_uw_row cur, init;
+	struct gmon_uw_row saved[GMON_UW_REMEMBER];
 	unsigned nsaved;
 	unsigned budget;  /* instructions left */
 	const struct cie *cie;
@@ -422,20 +357,20 @@ static int extended(struct state *s, struct cur *c, unsigned op)
 		s->cur = s->saved[--s->nsaved];
 		return 0;
 	case 0x0c: s->cur.cfa_reg = get_uleb(c);              /* def_cfa */
-		s->cur.cfa = (struct rule){ (uintptr_t)get_uleb(c), R_OFFSET }; return 0;
+		s->cur.cfa = (struct gmon_uw_rule){ (uintptr_t)get_uleb(c), R_OFFSET }; return 0;
 	case 0x0d: s->cur.cfa_reg = get_uleb(c);              /* def_cfa_register */
 		s->cur.cfa.how = R_OFFSET; return 0;
-	case 0x0e: s->cur.cfa = (struct rule){ (uintptr_t)get_uleb(c), R_OFFSET };
+	case 0x0e: s->cur.cfa = (struct gmon_uw_rule){ (uintptr_t)get_uleb(c), R_OFFSET };
 		return 0;
-	case 0x0f: s->cur.cfa = (struct rule){ skip_block(c), R_EXPR }; return 0;
+	case 0x0f: s->cur.cfa = (struct gmon_uw_rule){ skip_block(c), R_EXPR }; return 0;
 	case 0x10: r = get_uleb(c);                           /* expression */
 		set_rule(s, r, R_EXPR, skip_block(c)); return 0;
 	case 0x11: r = get_uleb(c);                           /* offset_extended_sf */
 		set_rule(s, r, R_OFFSET, scaled((uint64_t)get_sleb(c), da)); return 0;
 	case 0x12: s->cur.cfa_reg = get_uleb(c);              /* def_cfa_sf */
-		s->cur.cfa = (struct rule){ scaled((uint64_t)get_sleb(c), da), R_OFFSET };
+		s->cur.cfa = (struct gmon_uw_rule){ scaled((uint64_t)get_sleb(c), da), R_OFFSET };
 		return 0;
-	case 0x13: s->cur.cfa = (struct rule){ scaled((uint64_t)get_sleb(c), da), R_OFFSET };
+	case 0x13: s->cur.cfa = (struct gmon_uw_rule){ scaled((uint64_t)get_sleb(c), da), R_OFFSET };
 		return 0;
 	case 0x14: r = get_uleb(c); o = get_uleb(c);          /* val_offset */
 		set_rule(s, r, R_VALOFF, scaled(o, da)); return 0;
@@ -477,161 +412,6 @@ static int run(struct state *s, uintptr_t p, uintptr_t end)
 	return 0;
 }
 
-/* ---- DWARF expressions ---- */
-
-struct expr {
-	uintptr_t st[GMON_UW_EXPR_STACK];
-	unsigned n;
-	const struct gmon_uw_regs *regs;
-	const struct gmon_uw_mem *mem;
-};
-
-static int push(struct expr *e, uintptr_t v)
-{
-	if (e->n == GMON_UW_EXPR_STACK)
-		return 0;
-	e->st[e->n++] = v;
-	return 1;
-}
-
-/* A binary operation on the two top entries. */
-static int binary(struct expr *e, unsigned op)
-{
-	if (e->n < 2)
-		return 0;
-	uintptr_t b = e->st[--e->n], a = e->st[e->n - 1], r;
-	switch (op) {
-	case 0x1a: r = a & b; break;
-	case 0x1c: r = a - b; break;
-	case 0x1e: r = a * b; break;
-	case 0x21: r = a | b; break;
-	case 0x22: r = a + b; break;
-	case 0x24: r = b >= 8 * sizeof a ? 0 : a << b; break;
-	case 0x25: r = b >= 8 * sizeof a ? 0 : a >> b; break;
-	case 0x26: r = b >= 8 * sizeof a ? (uintptr_t)((intptr_t)a < 0 ? -1 : 0)
-	                                 : (uintptr_t)((intptr_t)a >> b); break;
-	case 0x27: r = a ^ b; break;
-	case 0x29: r = a == b; break;
-	case 0x2a: r = (intptr_t)a >= (intptr_t)b; break;
-	case 0x2b: r = (intptr_t)a > (intptr_t)b; break;
-	case 0x2c: r = (intptr_t)a <= (intptr_t)b; break;
-	case 0x2d: r = (intptr_t)a < (intptr_t)b; break;
-	case 0x2e: r = a != b; break;
-	default: return 0;
-	}
-	e->st[e->n - 1] = r;
-	return 1;
-}
-
-/* The register r's value plus an offset (DW_OP_breg*). */
-static int breg(struct expr *e, uint64_t r, int64_t off)
-{
-	if (r >= GMON_UW_NREGS || !(e->regs->valid >> r & 1))
-		return 0;
-	return push(e, e->regs->r[r] + (uintptr_t)off);
-}
-
-/* One operation other than a binary one; 0 on an error. */
-static int expr_op(struct expr *e, struct cur *c, unsigned op)
-{
-	uintptr_t v;
-	if (op >= 0x30 && op <= 0x4f)
-		return push(e, op - 0x30);                    /* lit0-31 */
-	if (op >= 0x70 && op <= 0x8f)
-		return breg(e, op - 0x70, get_sleb(c));
-	switch (op) {
-	case 0x08: return push(e, (uintptr_t)get_u(c, 1));
-	case 0x09: return push(e, (uintptr_t)(int8_t)get_u(c, 1));
-	case 0x0a: return push(e, (uintptr_t)get_u(c, 2));
-	case 0x0b: return push(e, (uintptr_t)(int16_t)get_u(c, 2));
-	case 0x0c: return push(e, (uintptr_t)get_u(c, 4));
-	case 0x0d: return push(e, (uintptr_t)(int32_t)get_u(c, 4));
-	case 0x0e: return push(e, (uintptr_t)get_u(c, 8));
-	case 0x0f: return push(e, (uintptr_t)get_u(c, 8));
-	case 0x10: return push(e, (uintptr_t)get_uleb(c));
-	case 0x11: return push(e, (uintptr_t)get_sleb(c));
-	case 0x12: return e->n > 0 && push(e, e->st[e->n - 1]);       /* dup */
-	case 0x13: return e->n > 0 && (e->n--, 1);                    /* drop */
-	case 0x14: return e->n > 1 && push(e, e->st[e->n - 2]);       /* over */
-	case 0x15: v = (uintptr_t)get_u(c, 1);                        /* pick */
-		return v < e->n && push(e, e->st[e->n - 1 - v]);
-	case 0x16: if (e->n < 2) return 0;                            /* swap */
-		v = e->st[e->n - 1];
-		e->st[e->n - 1] = e->st[e->n - 2];
-		e->st[e->n - 2] = v;
-		return 1;
-	case 0x06: return e->n > 0 &&                                 /* deref */
-		gmon_uw_read(e->mem, e->st[e->n - 1], &e->st[e->n - 1]);
-	case 0x1f: if (e->n < 1) return 0;                            /* neg */
-		e->st[e->n - 1] = -e->st[e->n - 1]; return 1;
-	case 0x20: if (e->n < 1) return 0;                            /* not */
-		e->st[e->n - 1] = ~e->st[e->n - 1]; return 1;
-	case 0x23: if (e->n < 1) return 0;                            /* plus_uconst */
-		e->st[e->n - 1] += (uintptr_t)get_uleb(c); return 1;
-	case 0x92: v = (uintptr_t)get_uleb(c);                        /* bregx */
-		return breg(e, v, get_sleb(c));
-	case 0x96: return 1;                                          /* nop */
-	default: return binary(e, op);
-	}
-}
-
-/* Evaluates the expression at a (its length first), with `first` on the
-   stack when push_first; the top of the stack in *out. */
-static int eval(uintptr_t a, const struct gmon_uw_obj *o, const struct gmon_uw_regs *regs,
-                const struct gmon_uw_mem *m, int push_first, uintptr_t first,
-                uintptr_t *out)
-{
-	struct cur c = { a, o->data_hi, a < o->data_lo };
-	uint64_t len = get_uleb(&c);
-	if (c.bad || len > c.end - c.p)
-		return 0;
-	c.end = c.p + (uintptr_t)len;
-	struct expr e = { .n = 0, .regs = regs, .mem = m };
-	if (push_first)
-		push(&e, first);
-	for (unsigned ops = 0; c.p < c.end; ops++) {
-		if (ops == GMON_UW_MAX_EXPR_OPS)
-			return 0;
-		unsigned op = (unsigned)get_u(&c, 1);
-		if (op == 0x2f || op == 0x28) {                      /* skip, bra */
-			int16_t off = (int16_t)get_u(&c, 2);
-			int take = op == 0x2f || (e.n > 0 && e.st[--e.n] != 0);
-			uintptr_t to = c.p + (uintptr_t)(intptr_t)off;
-			if (!take)
-				continue;
-			if (to < a || to > c.end)
-				return 0;
-			c.p = to;
-			continue;
-		}
-		if (!expr_op(&e, &c, op) || c.bad)
-			return 0;
-	}
-	if (e.n == 0)
-		return 0;
-	*out = e.st[e.n - 1];
-	return 1;
-}
-
-/* ---- the step ---- */
-
-/* The caller's value of register i under rule r; 0 when unknown. */
-static int apply(const struct rule *r, unsigned i, uintptr_t cfa,
-                 const struct gmon_uw_obj *o, const struct gmon_uw_regs *old,
-                 const struct gmon_uw_mem *m, uintptr_t *v)
-{
-	uintptr_t a;
-	switch (r->how) {
-	case R_SAME: *v = old->r[i]; return old->valid >> i & 1;
-	case R_OFFSET: return gmon_uw_read(m, cfa + r->v, v);
-	case R_VALOFF: *v = cfa + r->v; return 1;
-	case R_REG: *v = old->r[r->v]; return old->valid >> r->v & 1;
-	case R_EXPR: return eval(r->v, o, old, m, 1, cfa, &a) && gmon_uw_read(m, a, v);
-	case R_VALEXPR: return eval(r->v, o, old, m, 1, cfa, v);
-	default: return 0;
-	}
-}
-
 /* The row in force at pc, from the CIE's and the FDE's programs. */
 static int find_row(const struct gmon_uw_obj *o, uintptr_t pc, struct state *s,
                     struct cie *cie)
@@ -646,8 +426,8 @@ static int find_row(const struct gmon_uw_obj *o, uintptr_t pc, struct state *s,
 	s->loc = f.pc_lo;
 	s->target = UINTPTR_MAX;
 	for (unsigned i = 0; i < GMON_UW_NREGS; i++)
-		s->cur.reg[i] = (struct rule){ 0, R_SAME };
-	s->cur.cfa = (struct rule){ 0, R_UNDEF };
+		s->cur.reg[i] = (struct gmon_uw_rule){ 0, R_SAME };
+	s->cur.cfa = (struct gmon_uw_rule){ 0, R_UNDEF };
 	s->cur.cfa_reg = 0;
 	if (run(s, cie->insns, cie->end) != 0)
 		return GMON_UW_BAD;
@@ -657,41 +437,17 @@ static int find_row(const struct gmon_uw_obj *o, uintptr_t pc, struct state *s,
 	return run(s, f.insns, f.end) != 0 ? GMON_UW_BAD : GMON_UW_OK;
 }
 
-enum gmon_uw_result gmon_uw_step(const struct gmon_uw_obj *o,
-                                 const struct gmon_uw_mem *m,
-                                 struct gmon_uw_regs *regs)
+enum gmon_uw_result gmon_uw_row(const struct gmon_uw_obj *o, uintptr_t pc,
+                                struct gmon_uw_row *row)
 {
 	struct state s;
 	struct cie cie;
-	uintptr_t pc = regs->exact ? regs->pc : regs->pc - 1;
 	int rc = find_row(o, pc, &s, &cie);
-	if (rc != GMON_UW_OK)
-		return (enum gmon_uw_result)rc;
-	uintptr_t cfa;
-	if (s.cur.cfa.how == R_OFFSET) {
-		if (s.cur.cfa_reg >= GMON_UW_NREGS || !(regs->valid >> s.cur.cfa_reg & 1))
-			return GMON_UW_BAD;
-		cfa = regs->r[s.cur.cfa_reg] + s.cur.cfa.v;
-	} else if (s.cur.cfa.how != R_EXPR ||
-	           !eval(s.cur.cfa.v, o, regs, m, 0, 0, &cfa)) {
-		return GMON_UW_BAD;
+	if (rc == GMON_UW_OK) {
+		*row = s.cur;
+		row->ra = cie.ra;
 	}
-	if (s.cur.reg[cie.ra].how == R_UNDEF)
-		return GMON_UW_END;
-	struct gmon_uw_regs next = { .valid = 0 };
-	for (unsigned i = 0; i < GMON_UW_NREGS; i++)
-		if (apply(&s.cur.reg[i], i, cfa, o, regs, m, &next.r[i]))
-			next.valid |= (uint64_t)1 << i;
-	if (!(next.valid >> cie.ra & 1))
-		return GMON_UW_BAD;
-	if (s.cur.reg[GMON_UW_SP].how == R_SAME) {
-		next.r[GMON_UW_SP] = cfa;  /* the CFA is the caller's SP */
-		next.valid |= (uint64_t)1 << GMON_UW_SP;
-	}
-	next.pc = next.r[cie.ra];
-	next.exact = 0;
-	*regs = next;
-	return GMON_UW_OK;
+	return (enum gmon_uw_result)rc;
 }
 
 #endif

@@ -3,8 +3,8 @@
  * unwind.h - the call-frame unwinder's interfaces: the registers an
  * unwind step tracks on each architecture (DWARF numbering of the
  * psABIs), an object's call-frame tables as the SIGPROF handler sees
- * them, one step of the DWARF call-frame interpreter (unwind.c), the
- * whole walk of a signal context (unwalk.c), and the table of loaded
+ * them, the rows of the DWARF call-frame interpreter (unwind.c), one
+ * step from a frame to its caller (unwstep.c), the whole walk of a signal context (unwalk.c), and the table of loaded
  * objects prepared outside any handler (ehobjs.c).
  *
  * Everything reached from the handler reads memory only inside ranges
@@ -75,6 +75,43 @@ struct gmon_uw_obj {
 	uint8_t dead;                /* unloaded: never looked at again */
 };
 
+/* How a register (or the CFA) is found in the caller's frame. */
+enum gmon_uw_how {
+	GMON_UW_SAME = 0,  /* unchanged (the default) */
+	GMON_UW_UNDEF,     /* lost */
+	GMON_UW_OFFSET,    /* saved at CFA + v (the CFA: register + v) */
+	GMON_UW_VALOFF,    /* is CFA + v */
+	GMON_UW_REG,       /* in register v */
+	GMON_UW_EXPR,      /* saved where the expression at v says */
+	GMON_UW_VALEXPR,   /* is what the expression at v computes */
+};
+
+struct gmon_uw_rule {
+	uintptr_t v;  /* offset, register, or the expression's address */
+	uint8_t how;
+};
+
+/* The rules in force at one PC: what the call-frame programs compute. */
+struct gmon_uw_row {
+	struct gmon_uw_rule reg[GMON_UW_NREGS];
+	struct gmon_uw_rule cfa;
+	uint64_t cfa_reg;
+	uint64_t ra;       /* the return-address column */
+};
+
+/* A thread's cache of rows by PC (the same frames recur tick after
+   tick); an entry names its object, so an object unloaded and replaced
+   never answers for the new one.  Direct-mapped; the handler of the
+   thread that owns it is the only user. */
+#define GMON_UW_CACHE 64
+struct gmon_uw_cache {
+	struct {
+		uintptr_t pc;
+		const struct gmon_uw_obj *o;
+		struct gmon_uw_row row;
+	} e[GMON_UW_CACHE];
+};
+
 /* The ranges a walk may read besides the objects' tables. */
 struct gmon_uw_mem {
 	uintptr_t stack_lo, stack_hi;
@@ -89,18 +126,23 @@ enum gmon_uw_result {
 
 /* unwind.c: fill o's search table from o->hdr (0 when unusable). */
 int gmon_uw_prepare(struct gmon_uw_obj *o);
-/* unwind.c: one step from regs (in the frame at regs->pc, in object o)
-   to its caller. */
+/* unwind.c: the row in force at pc in object o (GMON_UW_OK,
+   GMON_UW_NOFDE or GMON_UW_BAD). */
+enum gmon_uw_result gmon_uw_row(const struct gmon_uw_obj *o, uintptr_t pc,
+                                struct gmon_uw_row *row);
+/* unwstep.c: one step from regs (in the frame at regs->pc, in object o)
+   to its caller; the row from cache when it has it (cache may be NULL). */
 enum gmon_uw_result gmon_uw_step(const struct gmon_uw_obj *o,
                                  const struct gmon_uw_mem *m,
-                                 struct gmon_uw_regs *regs);
+                                 struct gmon_uw_regs *regs,
+                                 struct gmon_uw_cache *cache);
 /* unwind.c: the entry of .eh_frame at a: 1 for an FDE (its first PC
    in *pc_lo), 0 for a CIE or an FDE it cannot read, -1 at the end or
    on damage; *next is the next entry.  (For objects without
    .eh_frame_hdr, whose search table ehobjs.c builds itself.) */
 int gmon_uw_entry(const struct gmon_uw_obj *o, uintptr_t a, uintptr_t *next,
                   uintptr_t *pc_lo);
-/* unwind.c: a word of the stack, if all of it lies in m's range. */
+/* unwstep.c: a word of the stack, if all of it lies in m's range. */
 int gmon_uw_read(const struct gmon_uw_mem *m, uintptr_t a, uintptr_t *v);
 
 /* unwalk.c: the frames of a signal context (frame 0 its PC, then
@@ -112,6 +154,7 @@ int gmon_uw_read(const struct gmon_uw_mem *m, uintptr_t a, uintptr_t *v);
 #define GMON_UW_MISSED 2u
 uint32_t gmon_uw_walk(const void *uc, uintptr_t stack_lo, uintptr_t stack_base,
                       const struct gmon_uw_obj *objs, uint32_t n,
+                      struct gmon_uw_cache *cache,
                       uintptr_t *f, uint32_t limit, unsigned *flags);
 
 /* unwalk.c's own parts, exposed for the fuzz harness. */

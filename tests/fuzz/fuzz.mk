@@ -38,7 +38,8 @@ FUZZ_WRAP = -Wl,--wrap=fopen,--wrap=fopen64,--wrap=fclose
 FUZZ_ENV_DEPS = src/libgmon/env.c src/libgmon/signals.c src/libgmon/state.c \
 	src/libgmon/gmon_rt.h src/libgmon/arch.h
 # The unwinder's files fuzz_cfi.c includes.
-FUZZ_CFI_DEPS = src/libgmon/unwind.c src/libgmon/unwalk.c src/libgmon/unwind.h
+FUZZ_CFI_DEPS = src/libgmon/unwind.c src/libgmon/unwstep.c src/libgmon/unwalk.c \
+	src/libgmon/unwind.h src/libgmon/unwind_read.h
 
 # ---- replay build: $(CC) + ASan/UBSan, objects shared with `make san` ----
 FUZZ_RB = $(FUZZ_B)/replay

@@ -2,7 +2,8 @@
 /*
  * fuzz_cfi.c - libFuzzer harness for libgmon's call-frame unwinder: the
  * .eh_frame_hdr and .eh_frame parser, the DW_CFA interpreter, the DWARF
- * expression evaluator (src/libgmon/unwind.c) and the whole walk of a
+ * expression evaluator (src/libgmon/unwind.c, unwstep.c) and the whole
+ * walk of a
  * signal context with its sigreturn frames and frame-pointer fallback
  * (src/libgmon/unwalk.c), both included below, so that the code fuzzed
  * is the code the SIGPROF handler runs, memory checks and all.
@@ -10,7 +11,8 @@
  *
  * Input (little-endian):
  *   u8  limit       frames to walk (1..64)
- *   u8  unused
+ *   u8  bit 0: also scan .eh_frame's entries in the data span as
+ *       ehobjs.c does for an executable without .eh_frame_hdr
  *   u16 text_off, text_len   the object's text, inside the image
  *   u16 hdr_off              its .eh_frame_hdr, inside the image
  *   u16 data_off, data_len   the readable span holding the tables
@@ -24,7 +26,8 @@
  * stack are exact-size heap copies: any read outside them, which the
  * unwinder must never make, is an ASan report.  Besides the sanitizers:
  * at most `limit` frames, frame 0 the PC given, and the same frames
- * from a second walk.
+ * from a second walk without a cache of rows, and from a third with
+ * the cache the first one filled.
  */
 #define _GNU_SOURCE
 #include <stdint.h>
@@ -34,6 +37,7 @@
 #include <ucontext.h>
 
 #include "libgmon/unwind.c"
+#include "libgmon/unwstep.c"
 #include "libgmon/unwalk.c"
 
 #define HEAD 16
@@ -92,15 +96,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	span(im, image_len, le(data + 8, 2), le(data + 10, 2), &o.data_lo, &o.data_hi);
 	o.hdr = im + le(data + 6, 2);
 	gmon_uw_prepare(&o);
+	if (data[1] & 1) {
+		uintptr_t next, pc;
+		for (uintptr_t a = o.data_lo; a < o.data_hi; a = next)
+			if (gmon_uw_entry(&o, a, &next, &pc) < 0 || next <= a)
+				break;
+	}
 	ucontext_t uc;
 	memset(&uc, 0, sizeof uc);
 	for (unsigned i = 0; i < NREGS; i++)
 		uc.uc_mcontext.gregs[uc_index[i]] =
 			(greg_t)untag(le(data + HEAD + 8 * i, 8), im, st);
-	uintptr_t f[64], g[64];
-	unsigned flags, flags2;
-	uint32_t d = gmon_uw_walk(&uc, st, st + stack_len, &o, 1, f, limit, &flags);
-	uint32_t d2 = gmon_uw_walk(&uc, st, st + stack_len, &o, 1, g, limit, &flags2);
+	uintptr_t f[64], g[64], h[64];
+	unsigned flags, flags2, flags3;
+	static struct gmon_uw_cache cache;
+	memset(&cache, 0, sizeof cache);
+	uint32_t d = gmon_uw_walk(&uc, st, st + stack_len, &o, 1, &cache, f, limit, &flags);
+	uint32_t d2 = gmon_uw_walk(&uc, st, st + stack_len, &o, 1, NULL, g, limit, &flags2);
+	uint32_t d3 = gmon_uw_walk(&uc, st, st + stack_len, &o, 1, &cache, h, limit, &flags3);
 	if (getenv("FUZZ_CFI_DEBUG") != NULL) {
 		fprintf(stderr, "cfi: %u frames, flags %u:", d, flags);
 		for (uint32_t i = 0; i < d; i++)
@@ -108,7 +121,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fprintf(stderr, "\n");
 	}
 	if (d < 1 || d > limit || f[0] != (uintptr_t)uc.uc_mcontext.gregs[REG_RIP] ||
-	    d != d2 || flags != flags2 || memcmp(f, g, d * sizeof f[0]) != 0)
+	    d != d2 || flags != flags2 || memcmp(f, g, d * sizeof f[0]) != 0 ||
+	    d != d3 || flags != flags3 || memcmp(f, h, d * sizeof f[0]) != 0)
 		abort();
 	free(stack);
 	free(image);
