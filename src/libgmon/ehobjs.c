@@ -33,7 +33,7 @@
 #include "unwind.h"
 
 #define MAX_OBJS 1024
-#define REFRESH_NS 100000000LL /* 0.1 s */
+#define REFRESH_NS 10000000LL /* 10 ms */
 
 static struct gmon_uw_obj objs[MAX_OBJS];
 static uint8_t seen[MAX_OBJS];   /* in the walk being made (refresh only) */
