@@ -32,6 +32,8 @@
 #include "gmon_rt.h"
 #include "unwind.h"
 
+#ifdef GMON_UW_CFI
+
 #define MAX_OBJS 1024
 #define REFRESH_NS 10000000LL /* 10 ms */
 
@@ -80,12 +82,15 @@ static int data_span(uintptr_t bias, const ElfW(Phdr) *ph, int n, uintptr_t a,
 	return 0;
 }
 
-/* Is there a live entry for this segment already?  (Marked seen.) */
+/* Is there a live entry for this segment already?  (Marked seen.)  The
+   key is what the loader's list gives before any table is read: the
+   segment's span and the header's address (0 for the executable's own
+   table). */
 static int known(const struct gmon_uw_obj *o)
 {
 	for (uint32_t i = 0; i < nobjs; i++)
 		if (!objs[i].dead && objs[i].text_lo == o->text_lo &&
-		    objs[i].text_hi == o->text_hi && objs[i].data_lo == o->data_lo) {
+		    objs[i].text_hi == o->text_hi && objs[i].hdr == o->hdr) {
 			seen[i] = 1;
 			return 1;
 		}
@@ -278,3 +283,5 @@ void gmon_ehobjs_init(void)
 {
 	gmon_ehobjs_refresh();
 }
+
+#endif
