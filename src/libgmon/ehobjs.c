@@ -23,6 +23,7 @@
 #include <fcntl.h>
 #include <link.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/auxv.h>
 #include <sys/mman.h>
@@ -259,6 +260,47 @@ static void add_vdso(void)
 		}
 }
 
+/* A sigreturn trampoline page outside every object (qemu-user's, which
+   gives no vDSO), from /proc/self/maps: an anonymous executable
+   mapping of one page that starts with the trampoline; text only, no
+   tables.  (A JIT page, which could go away, does not look like that.) */
+static void add_sigpage(void)
+{
+	int fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	char buf[4096];
+	size_t have = 0;
+	long page = sysconf(_SC_PAGESIZE);
+	for (;;) {
+		ssize_t r = read(fd, buf + have, sizeof buf - 1 - have);
+		if (r <= 0)
+			break;
+		have += (size_t)r;
+		buf[have] = '\0';
+		char *line = buf, *nl;
+		while ((nl = strchr(line, '\n')) != NULL) {
+			*nl = '\0';
+			unsigned long lo, hi, off;
+			char perm[5];
+			int path = -1;
+			if (sscanf(line, "%lx-%lx %4s %lx %*s %*s %n", &lo, &hi, perm, &off, &path) == 4 &&
+			    path > 0 && line[path] == '\0' && strcmp(perm, "r-xp") == 0 &&
+			    hi - lo == (unsigned long)page && gmon_uw_is_sigreturn(lo, lo, hi)) {
+				struct gmon_uw_obj o = { .text_lo = lo, .text_hi = hi };
+				if (!known(&o))
+					add_segment(&o);
+			}
+			line = nl + 1;
+		}
+		have -= (size_t)(line - buf);
+		memmove(buf, line, have);
+		if (have == sizeof buf - 1)
+			have = 0;  /* a line longer than the buffer: skipped */
+	}
+	close(fd);
+}
+
 void gmon_ehobjs_refresh(void)
 {
 	if (__atomic_exchange_n(&busy, 1, __ATOMIC_ACQUIRE))
@@ -282,6 +324,7 @@ void gmon_ehobjs_refresh(void)
 void gmon_ehobjs_init(void)
 {
 	gmon_ehobjs_refresh();
+	add_sigpage();
 }
 
 #endif

@@ -515,9 +515,11 @@ static void put_stacks(struct gmon_out *o, uint32_t seq, struct gmon_stacks *s,
 {
 	uint64_t len = 8;
 	uint32_t n = 0;
-	for (uint32_t off = 0; off < used; n++) {
+	for (uint32_t off = 0; off < used;) {
 		const struct stk_entry *e = (const struct stk_entry *)(s->pool + off);
-		len += 12 + (uint64_t)placed_depth(e) * GMSL_FRAME_SIZE;
+		uint32_t d = placed_depth(e);  /* 0: PC in no object, left out */
+		len += d ? 12 + (uint64_t)d * GMSL_FRAME_SIZE : 0;
+		n += d != 0;
 		off += (uint32_t)entry_size(e->depth);
 	}
 	if (n == 0 || len > UINT32_MAX)
@@ -528,6 +530,9 @@ static void put_stacks(struct gmon_out *o, uint32_t seq, struct gmon_stacks *s,
 	for (uint32_t off = 0; off < used;) {
 		const struct stk_entry *e = (const struct stk_entry *)(s->pool + off);
 		uint32_t d = placed_depth(e);
+		off += (uint32_t)entry_size(e->depth);
+		if (d == 0)
+			continue;
 		gmon_out_le(o, __atomic_load_n(&e->count, __ATOMIC_RELAXED), 8);
 		gmon_out_le(o, d, 2);
 		gmon_out_le(o, e->flags, 2);
@@ -538,7 +543,6 @@ static void put_stacks(struct gmon_out *o, uint32_t seq, struct gmon_stacks *s,
 			gmon_out_le(o, id, 4);
 			gmon_out_le(o, a, 8);
 		}
-		off += (uint32_t)entry_size(e->depth);
 	}
 }
 

@@ -49,8 +49,12 @@ static const int uc_index[GMON_UW_NREGS] = {
 /* mov $173,%eax; int $0x80.  sp at the signal number, after which come
    the siginfo and ucontext pointers and the 128-byte siginfo. */
 static const unsigned char tramp[] = { 0xb8, 0xad, 0, 0, 0, 0xcd, 0x80 };
-static const unsigned char tramp2[] = { 0xb8, 0xad, 0, 0, 0, 0xcd, 0x80 };
 # define UC_ON_STACK (3 * 4 + 128)
+/* The old sigreturn, for handlers without SA_SIGINFO: pop %eax; mov
+   $119,%eax; int $0x80.  sp at the signal number, then a sigcontext,
+   whose registers are laid out as the ucontext's. */
+static const unsigned char tramp2[] = { 0x58, 0xb8, 0x77, 0, 0, 0, 0xcd, 0x80 };
+# define SC_ON_STACK 4
 #elif defined(__aarch64__)
 /* mov x8, #139; svc #0.  sp at the 128-byte siginfo, then the ucontext. */
 static const unsigned char tramp[] = { 0x68, 0x11, 0x80, 0xd2, 0x01, 0, 0, 0xd4 };
@@ -75,10 +79,17 @@ void gmon_uw_from_context(const void *ctx, struct gmon_uw_regs *r)
 	r->exact = 1;
 }
 
-/* The saved registers of the signal frame at sp (the kernel's ucontext). */
-static int from_saved(struct gmon_uw_regs *r, const struct gmon_uw_mem *m)
+/* The saved registers of the signal frame at sp (the kernel's ucontext,
+   or on i386 for the old sigreturn its sigcontext). */
+static int from_saved(struct gmon_uw_regs *r, const struct gmon_uw_mem *m, int old)
 {
 	uintptr_t uc = r->r[GMON_UW_SP] + UC_ON_STACK;
+#ifdef SC_ON_STACK
+	if (old)
+		uc = r->r[GMON_UW_SP] + SC_ON_STACK - UC_REGS_OFF;
+#else
+	(void)old;
+#endif
 	struct gmon_uw_regs n = { .valid = BIT(GMON_UW_NREGS) - 1, .exact = 1 };
 #if defined(__aarch64__)
 	uintptr_t regs = uc + offsetof(ucontext_t, uc_mcontext.regs);
@@ -111,15 +122,20 @@ static int code_is(uintptr_t a, uintptr_t lo, uintptr_t hi,
 	return 1;
 }
 
-/* Is pc the sigreturn trampoline, in an object's text or (qemu-user,
-   old kernels) on the stack? */
+int gmon_uw_is_sigreturn(uintptr_t pc, uintptr_t lo, uintptr_t hi)
+{
+	return code_is(pc, lo, hi, tramp, sizeof tramp) ? 1
+	     : code_is(pc, lo, hi, tramp2, sizeof tramp2) ? 2 : 0;
+}
+
+/* Is pc the sigreturn trampoline, in an object's text or (old kernels)
+   on the stack?  1 for it, 2 for the old one (i386), 0 if not. */
 static int at_trampoline(uintptr_t pc, const struct gmon_uw_obj *o,
                          const struct gmon_uw_mem *m)
 {
 	uintptr_t lo = o != NULL ? o->text_lo : m->stack_lo;
 	uintptr_t hi = o != NULL ? o->text_hi : m->stack_hi;
-	return code_is(pc, lo, hi, tramp, sizeof tramp) ||
-	       code_is(pc, lo, hi, tramp2, sizeof tramp2);
+	return gmon_uw_is_sigreturn(pc, lo, hi);
 }
 
 /* The object whose text holds a; the newest when several did. */
@@ -155,9 +171,11 @@ static int step(struct gmon_uw_regs *r, const struct gmon_uw_obj *objs,
                 uint32_t n, const struct gmon_uw_mem *m,
                 struct gmon_uw_cache *cache, unsigned *flags)
 {
+	/* (frame 0 at the trampoline; later ones are passed by the walk) */
+	int t = at_trampoline(r->pc, object_of(objs, n, r->pc), m);
+	if (t != 0)
+		return from_saved(r, m, t == 2);
 	const struct gmon_uw_obj *o = object_of(objs, n, r->exact ? r->pc : r->pc - 1);
-	if (at_trampoline(r->pc, o, m))
-		return from_saved(r, m);
 	if (o == NULL)
 		*flags |= GMON_UW_MISSED;
 	enum gmon_uw_result rc = o != NULL && o->count > 0 ? gmon_uw_step(o, m, r, cache)
@@ -182,9 +200,14 @@ static int in_hooks(uintptr_t ret)
 	return 0;
 }
 
-static uint32_t fold_hook(uintptr_t *f, uint32_t d)
+/* exact: bit k set when frame k is a PC a signal frame saved, not a
+   return address; no fold reaches past one (a handler's tick that
+   interrupted the hook keeps the hook's frame). */
+static uint32_t fold_hook(uintptr_t *f, uint32_t d, uint32_t exact)
 {
 	for (uint32_t k = 1; k < d && k <= FOLD_WITHIN; k++) {
+		if (exact >> k & 1)
+			break;
 		if (!in_hooks(f[k]))
 			continue;
 		for (uint32_t i = k + 1; i < d; i++)
@@ -203,6 +226,13 @@ static uintptr_t strip_ra(uintptr_t v)
 #endif
 }
 
+/* The caller's frame is known and not below the callee's. */
+static int outward(const struct gmon_uw_regs *r, uintptr_t sp, uintptr_t base)
+{
+	return (r->valid & BIT(GMON_UW_SP)) && r->r[GMON_UW_SP] >= sp &&
+	       r->r[GMON_UW_SP] <= base;
+}
+
 uint32_t gmon_uw_walk(const void *uc, uintptr_t stack_lo, uintptr_t stack_base,
                       const struct gmon_uw_obj *objs, uint32_t n,
                       struct gmon_uw_cache *cache,
@@ -210,7 +240,7 @@ uint32_t gmon_uw_walk(const void *uc, uintptr_t stack_lo, uintptr_t stack_base,
 {
 	struct gmon_uw_regs r;
 	gmon_uw_from_context(uc, &r);
-	uint32_t d = 0;
+	uint32_t d = 0, exact = 0;
 	f[d++] = r.pc;
 	*flags = 0;
 	struct gmon_uw_mem m = { r.r[GMON_UW_SP], stack_base };
@@ -218,19 +248,27 @@ uint32_t gmon_uw_walk(const void *uc, uintptr_t stack_lo, uintptr_t stack_base,
 		return d; /* not on the thread's own stack: frame 0 alone */
 	while (1) {
 		uintptr_t sp = r.r[GMON_UW_SP];
-		if (!step(&r, objs, n, &m, cache, flags) || !(r.valid & BIT(GMON_UW_SP)) ||
-		    r.r[GMON_UW_SP] < sp || r.r[GMON_UW_SP] > stack_base)
+		if (!step(&r, objs, n, &m, cache, flags) || !outward(&r, sp, stack_base))
 			break;
 		r.pc = strip_ra(r.pc);
+		/* A return into the sigreturn trampoline: the frame above is
+		   the code the signal interrupted, from the saved context; the
+		   trampoline itself is no caller and is not recorded. */
+		sp = r.r[GMON_UW_SP];
+		int t = at_trampoline(r.pc, object_of(objs, n, r.pc), &m);
+		if (t != 0 && (!from_saved(&r, &m, t == 2) || !outward(&r, sp, stack_base)))
+			break;
 		if (r.pc == 0)
 			break;
 		if (d == limit) {
 			*flags |= GMON_UW_CUT;
 			break;
 		}
+		if (r.exact && d < 32)
+			exact |= (uint32_t)1 << d;
 		f[d++] = r.pc;
 	}
-	return fold_hook(f, d);
+	return fold_hook(f, d, exact);
 }
 
 #endif

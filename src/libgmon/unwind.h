@@ -159,6 +159,9 @@ uint32_t gmon_uw_walk(const void *uc, uintptr_t stack_lo, uintptr_t stack_base,
 
 /* unwalk.c's own parts, exposed for the fuzz harness. */
 void gmon_uw_from_context(const void *uc, struct gmon_uw_regs *regs);
+/* unwalk.c: is the sigreturn trampoline at pc, inside [lo, hi)?  (1;
+   2 for i386's old one; 0: no) */
+int gmon_uw_is_sigreturn(uintptr_t pc, uintptr_t lo, uintptr_t hi);
 
 /* ehobjs.c: the objects known now (an array only ever appended to);
    prepare (start) and refresh (outside handlers: after a walk found

@@ -13,6 +13,8 @@
 #       main; and the share of stacks that reach main, near 100%, checked
 #       with a binomial window; also with the library dlopen'ed after the
 #       profile started (the walk learns of it at the next profiled call);
+#   (3) unw_sig.c: ticks in a signal handler's work go on past the
+#       kernel's signal frame into the interrupted code and main;
 #   (2) unw_hook.c: ticks landing in libgmon's hook (the mcount stub, the
 #       recorder) are recorded as the hook's PC followed by the profiled
 #       function that called the hook, then its caller.
@@ -150,6 +152,48 @@ unw_hook() {
 	esac
 }
 
+# unw_sig NAME MODE "CC" "LIBS": unw_sig.c with unw_lib.c (as in
+# unw_chain): every tick in in_handler (the program's own signal
+# handler's work) must go on with on_sig, then past the signal frame to
+# the interrupted code (work, the frameless unw_lib_run, the C library's
+# clock_gettime, the hook...) and main; at least 20 of them (a fifth or
+# more of the program's CPU is the handler's: some 75 of 375 ticks).
+unw_sig() {
+	_n=$1 _m=$2 _cc=$3 _l=$4
+	mkdir -p "$W/$_n"
+	if [ "$_m" = shared ]; then
+		_lib="$W/$_n/libunw.so -Wl,-rpath,$W/$_n"
+		_lf="-fPIC -shared -o $W/$_n/libunw.so"
+	else
+		_lib=$W/$_n/unw_lib.o
+		_lf="-c -o $W/$_n/unw_lib.o"
+	fi
+	if ! $_cc -O2 -fomit-frame-pointer $_lf "$T/unw_lib.c" >"$W/$_n/lib.log" 2>&1; then
+		fail "$_n" "cannot build unw_lib.c" "$(cat "$W/$_n/lib.log")"
+		return
+	fi
+	build "$_n" unw_sig.c "$_lib $_l" $_cc -O1 -pg || return
+	run "$_n" GMON_STACKS=1 --
+	if [ "$(rc_of "$_n")" != 0 ] || [ -s "$W/$_n/err" ] ||
+	   ! (cd "$W/$_n" && "$OUR_GPROF" --output-format=folded prog gmon.out \
+	      >folded 2>folded.err); then
+		fail "$_n" "status $(rc_of "$_n")" "$(cat "$W/$_n/err" "$W/$_n/folded.err" 2>/dev/null)"
+		return
+	fi
+	_v=$(awk '{ c = $NF; s = $0; sub(/ [0-9]+$/, "", s); n = split(s, f, ";")
+		if (f[n] != "in_handler") next
+		all += c
+		if (n >= 4 && f[n - 1] == "on_sig" && s ~ /(^|;)main;.+;on_sig;in_handler$/)
+			good += c
+		else if (bad++ < 2) eg = eg " " s }
+		END { print (all >= 20 && good == all) ? "ok" : "bad", good + 0, "of", all + 0,
+		      "handler ticks through the signal frame to main" eg }' "$W/$_n/folded")
+	case $_v in
+	ok*) pass "$_n (${_v#ok })" ;;
+	*) fail "$_n" "$_v" ;;
+	esac
+}
+
 if [ "$(uname -m)" != x86_64 ] || ! have python3; then
 	skip unwind "x86-64 and python3 only"
 else
@@ -157,10 +201,12 @@ else
 	unw_chain unwind-chain-dlopen dlopen "$CC" "$GLIBC_LIBS"
 	unw_chain unwind-chain-static static "$CC -static" "$GLIBC_LIBS"
 	unw_hook unwind-hook native "$GLIBC_LIBS" $CC -O2 -pg
+	unw_sig unwind-signal shared "$CC" "$GLIBC_LIBS"
 	unw_hook unwind-hook-fentry native "$GLIBC_LIBS" $CC -O2 -pg -mfentry
 	if [ -n "$M32" ]; then
 		unw_chain unwind-chain-m32 shared "$CC -m32" "$M32_LIBS"
 		unw_hook unwind-hook-m32 m32 "$M32_LIBS" $CC -m32 -O2 -pg
+		unw_sig unwind-signal-m32 shared "$CC -m32" "$M32_LIBS"
 	else
 		skip unwind-chain-m32 "no src/libgmon/32/libgmon.a"
 	fi
@@ -170,6 +216,7 @@ else
 		unw_chain unwind-chain-musl static "musl-gcc -static" "$MUSL_LIBS" noqsort
 		skip unwind-qsort-musl "musl's C library has no call-frame information"
 		unw_hook unwind-hook-musl musl "$MUSL_LIBS" musl-gcc -static -O2 -pg
+		unw_sig unwind-signal-musl static "musl-gcc -static" "$MUSL_LIBS"
 	else
 		skip unwind-chain-musl "no musl-gcc: apt-get install musl-tools"
 	fi
@@ -179,6 +226,7 @@ else
 		RUNNER="$(target_qemu "$xt") -L /usr/$xt" NM=$xt-nm
 		unw_chain unwind-chain-aarch64 shared "$xt-gcc" "-L$L/cross/$xt -lgmon"
 		unw_hook unwind-hook-aarch64 "cross-$xt" "-L$L/cross/$xt -lgmon" $xt-gcc -O2 -pg
+		unw_sig unwind-signal-aarch64 shared "$xt-gcc" "-L$L/cross/$xt -lgmon"
 		RUNNER= NM=nm
 	else
 		skip unwind-aarch64 "no $xt-gcc, qemu-user or its libgmon: sh tests/deps.sh; make libgmon-cross"
