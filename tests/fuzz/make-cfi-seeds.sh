@@ -11,4 +11,4 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ${CC:-gcc} -O2 -fno-omit-frame-pointer -o "$tmp/seedprog" tests/fuzz/cfi_seedprog.c
 "$tmp/seedprog" "$d"
-ls "$d" | wc -l
+find "$d" -type f | wc -l

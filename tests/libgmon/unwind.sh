@@ -21,7 +21,7 @@
 # Checks on sampled data: tests/README, "Checks on sampled data".
 # Sourced by tests/libgmon.sh; word lists unquoted on purpose, and the
 # variables come from tests/libgmon/common.sh:
-# shellcheck shell=sh disable=SC2086,SC2154
+# shellcheck shell=sh disable=SC2086,SC2154,SC2034
 
 UNW_GMSL=$ROOT/tests/tools/gmsl_stacks.py
 UNW_HZ=$(kernel_hz)
@@ -227,7 +227,7 @@ else
 		unw_chain unwind-chain-aarch64 shared "$xt-gcc" "-L$L/cross/$xt -lgmon"
 		unw_hook unwind-hook-aarch64 "cross-$xt" "-L$L/cross/$xt -lgmon" $xt-gcc -O2 -pg
 		unw_sig unwind-signal-aarch64 shared "$xt-gcc" "-L$L/cross/$xt -lgmon"
-		RUNNER= NM=nm
+		RUNNER="" NM=nm
 	else
 		skip unwind-aarch64 "no $xt-gcc, qemu-user or its libgmon: sh tests/deps.sh; make libgmon-cross"
 	fi
