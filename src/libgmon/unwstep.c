@@ -30,7 +30,10 @@ int gmon_uw_read(const struct gmon_uw_mem *m, uintptr_t a, uintptr_t *v)
 	if (a < m->stack_lo || a >= m->stack_hi ||
 	    m->stack_hi - a < sizeof(uintptr_t))
 		return 0;
-	*v = *(const volatile uintptr_t *)a;
+	/* Saved registers are aligned, but a damaged table may point
+	   anywhere in the stack: an unaligned load is fine on the three
+	   targets, done through memcpy to say so. */
+	__builtin_memcpy(v, (const void *)a, sizeof *v);
 	return 1;
 }
 
