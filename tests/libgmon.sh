@@ -25,6 +25,8 @@
 #   sigmask    threads that block signals are sampled; masks and the
 #              SIGPROF action read back (every toolchain, aarch64 too)
 #   cputime    the side file's CPU times per thread and per process
+#   unwind     GMON_STACKS through code without frame pointers (qsort, a
+#              -fomit-frame-pointer library), ticks in the hook
 #   cross      the foreign targets under qemu-user (CROSS_ONLY="TRIPLE..."
 #              limits it to some of tests/targets.sh's)
 # They build programs from tests/libgmon/*.c with each toolchain present,
@@ -43,7 +45,7 @@ TESTS_DIR=$ROOT/tests
 # shellcheck source=tests/libgmon/common.sh
 . "$TESTS_DIR/libgmon/common.sh"
 
-[ $# -gt 0 ] || set -- counts build musl libcp i386 process histogram failures signals loss shlibs wall stacks sigmask cputime cross
+[ $# -gt 0 ] || set -- counts build musl libcp i386 process histogram failures signals loss shlibs wall stacks unwind sigmask cputime cross
 libgmon_setup || exit 1
 for part in "$@"; do
 	if [ ! -f "$T/$part.sh" ]; then

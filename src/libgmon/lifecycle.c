@@ -27,6 +27,7 @@
 
 #include "gmon_rt.h"
 #include "offcpu.h"
+#include "unwind.h"
 
 #define GMON_API __attribute__((visibility("default")))
 
@@ -218,6 +219,10 @@ static int start(uintptr_t lowpc, uintptr_t highpc)
 	gmon_p.bias = gmon_find_bias(lo);
 	gmon_stacks_init(); /* first: it needs shlibs.c's objects */
 	gmon_shlibs_init();
+#ifdef GMON_UW_CFI
+	if (gmon_set.stacks)
+		gmon_ehobjs_init(); /* the objects the stack walk unwinds through */
+#endif
 	gmon_tables_init();
 	gmon_cputime_init();
 	gmon_sigmask_init(thread_start);
