@@ -18,7 +18,7 @@
  * both just before and just after the kill: the signal was certainly sent
  * while the profile was being written.  Whether the profiles are whole
  * is for the test to check.  Exit status 1 on a usage or system error,
- * or if a run hangs (killed after 10 s).
+ * or if a run hangs (killed after 10 s, times RACER_HANG_SCALE).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -69,11 +69,21 @@ static void wait_ready(int fd)
 			break;
 }
 
-/* Reap pid, killing it if it runs on for 10 s; its status, or -1. */
+/* How long a run may take before it counts as hung: 10 s on a quiet
+   machine, times RACER_HANG_SCALE (signals.sh gives it timeout_scale,
+   so that a loaded machine's slow run is not taken for a hang). */
+static long hang_ms(void)
+{
+	const char *e = getenv("RACER_HANG_SCALE");
+	long k = e ? strtol(e, NULL, 10) : 1;
+	return 10000 * (k >= 1 && k <= 100 ? k : 1);
+}
+
+/* Reap pid, killing it if it runs on past hang_ms(); its status, or -1. */
 static int reap(pid_t pid)
 {
 	int status;
-	for (int i = 0; i < 10000; i++) {
+	for (long i = 0; i < hang_ms(); i++) {
 		pid_t r = waitpid(pid, &status, WNOHANG);
 		if (r == pid)
 			return status;
@@ -104,7 +114,7 @@ static long long calibrate(char **argv)
 		return -1;
 	wait_ready(fd);
 	long long t0 = now_us(), t = t0;
-	while (!exists("calib") && t - t0 < 10000000)
+	while (!exists("calib") && t - t0 < hang_ms() * 1000LL)
 		t = now_us();
 	int status = reap(pid);
 	close(fd);

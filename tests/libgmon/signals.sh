@@ -162,6 +162,7 @@ exit_race() {
 	build "$_rn" exitrace.c "$_rl" $_cc || return
 	rm -f "$W/$_rn"/run.* "$W/$_rn"/calib*
 	if ! (cd "$W/$_rn" && with_timeout "$RUN_LIMIT" env GMON_EXIT_SIGNALS=TERM \
+	      RACER_HANG_SCALE="$(timeout_scale)" \
 	      "$W/racer/prog" "$_rr" 15 ./prog "$@" >runs 2>err); then
 		fail "$_rn" "racer failed" "$(cat "$W/$_rn/err")" "$(grep hung "$W/$_rn/runs")"
 		return
