@@ -141,9 +141,13 @@ SM_REFUSED="libgmon: the program's SIGPROF handler is not installed: libgmon sam
 sm_handler() {
 	run "$1" -- handler
 	_spin=$(sm_seconds "$1" hist | awk '$1 == "spin" { print $2 }')
+	_lo=0.15
+	# qemu-user merges timer signals on a busy machine (see sm_raw):
+	# there, that libgmon kept its ticks at all is what can be checked.
+	case $1 in *aarch64*) _lo=0.001 ;; esac
 	if [ "$(rc_of "$1")" = 0 ] && grep -q '^ok ' "$W/$1/out" &&
 	   [ "$(cat "$W/$1/err")" = "$SM_REFUSED" ] &&
-	   awk -v s="${_spin:-0}" 'BEGIN { exit !(s >= 0.15) }'; then
+	   awk -v s="${_spin:-0}" -v lo="$_lo" 'BEGIN { exit !(s >= lo) }'; then
 		pass "$1"
 	else
 		fail "$1" "status $(rc_of "$1"), spin sampled ${_spin:-0} s" \
@@ -156,11 +160,19 @@ sm_handler() {
 # under 0.1, which would leave early out, nor over 0.3, which would
 # take in a thread that blocked it).  Not random: timer totals.
 SM_RAW="libgmon: not recorded: 2 threads' CPU time (blocking SIGPROF where libgmon cannot see it: rawexit, rawlive)"
+# Under qemu-user the totals are not exact: qemu turns the host's timer
+# signals into the guest's, and on a busy machine two that come before
+# the guest takes the first become one (seen: 0.094 s of 0.2 in a loaded
+# make check, 0.13 to 0.19 s with six spinners, every thread sampled).
+# There only the exit line is checked; the totals are checked natively.
 sm_raw() {
 	run "$1" --
 	_spin=$(sm_seconds "$1" hist | awk '$1 == "spin" { print $2 }')
+	_lo=0.1 _hi=0.3
+	case $1 in *aarch64*) _lo=0 _hi=1e9 ;; esac
 	if [ "$(rc_of "$1")" = 0 ] && [ "$(cat "$W/$1/err")" = "$SM_RAW" ] &&
-	   awk -v s="${_spin:-0}" 'BEGIN { exit !(s >= 0.1 && s <= 0.3) }'; then
+	   awk -v s="${_spin:-0}" -v lo="$_lo" -v hi="$_hi" \
+	       'BEGIN { exit !(s >= lo && s <= hi) }'; then
 		pass "$1"
 	else
 		fail "$1" "status $(rc_of "$1"), spin sampled ${_spin:-0} s (want 0.2)" \
