@@ -79,8 +79,16 @@ done
 # run a million times on one signal context, at the bottom of stacks 4,
 # 32 and 128 frames deep (bench/runtime/stack_tick.c).  The signal's
 # own delivery is the same with stacks on or off and is not included.
+# Twice: the frames unwound from their call-frame information (the
+# default), and built without it (-fno-asynchronous-unwind-tables), so
+# that the walk follows their frame pointers instead, as it does in code
+# that has no CFI.
 $CC -O2 -pg -pthread "$ROOT/bench/runtime/stack_tick.c" -o "$OUT/stack_tick" -L"$LIB" -lgmon
+$CC -O2 -pg -pthread -fno-asynchronous-unwind-tables -fno-unwind-tables \
+	"$ROOT/bench/runtime/stack_tick.c" -o "$OUT/stack_tick_fp" -L"$LIB" -lgmon
 for d in 4 32 128; do
 	(cd "$OUT" && GMON_STACKS=1 GMON_RATE=1 ./stack_tick "$d" 1000000 |
-		sed 's/^/stacks, direct: /')
+		sed 's/^/stacks, direct, call-frame information: /')
+	(cd "$OUT" && GMON_STACKS=1 GMON_RATE=1 ./stack_tick_fp "$d" 1000000 |
+		sed 's/^/stacks, direct, frame pointers: /')
 done

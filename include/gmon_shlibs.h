@@ -56,6 +56,18 @@
  *   SLOSS    u64 ticks whose stack was truncated at the depth limit,
  *            u64 ticks whose stack was not recorded (pool full), u32
  *            depth limit.
+ *
+ * CPU and wall time (in every side file; TTIMES with GMON_STACKS=1):
+ *   PTIMES   u64 user ns, u64 system ns, u64 wall ns: the process's CPU
+ *            time (getrusage RUSAGE_SELF: every thread, ended ones too)
+ *            and the wall time, from the runtime's start (or gmon_reset)
+ *            to the write.  Several add up (a sum of runs).
+ *   TTIMES   u32 thread id, u32 flags, u64 user ns, u64 system ns, u64
+ *            wall ns: one THREAD's CPU time and the wall time from its
+ *            set-up to its end or to the write.  flags bit 0: the thread
+ *            had ended when the file was written; bit 1: the user/system
+ *            split is from clock ticks (their sum is exact).  Several for
+ *            one thread add up.
  */
 #ifndef GMON_SHLIBS_H
 #define GMON_SHLIBS_H
@@ -80,9 +92,18 @@ enum gmsl_tag {
 	GMSL_TAG_TSAMPLES = 6,
 	GMSL_TAG_TARCS = 7,
 	GMSL_TAG_SLOSS = 8,
+	GMSL_TAG_PTIMES = 9,
+	GMSL_TAG_TTIMES = 10,
 };
 
+#define GMSL_PTIMES_SIZE    24  /* u64 user, system, wall ns */
+#define GMSL_TTIMES_SIZE    32  /* u32 thread, u32 flags, 3 x u64 ns */
+#define GMSL_TTIMES_ENDED    1  /* TTIMES flags bit 0 */
+#define GMSL_TTIMES_TICKS    2  /* TTIMES flags bit 1 */
+
 #define GMSL_STACK_TRUNCATED 1  /* STACKS flags bit 0 */
+#define GMSL_STACK_OFFCPU    2  /* bit 1: taken while the thread was blocked
+                                   (GMON_CLOCK=wall); readers may ignore it */
 #define GMSL_FRAME_SIZE     12  /* u32 object, u64 address */
 #define GMSL_MAX_DEPTH      1024 /* a reader's limit on depth */
 

@@ -81,6 +81,9 @@ if [ "${1:-}" != --build ]; then
 	need_file /usr/bin/x86_64-linux-gnu-gprof.single binutils-multiarch
 	# speedscope (from npm) reads the folded stacks in tests/formats.sh
 	need_cmd npm npm
+	# bench/accuracy.sh compares libgmon with perf (it installs the rest
+	# of what it needs, the C library's debug symbols among them)
+	need_cmd perf linux-perf
 	# the manual pages' checks (tests/manpages.sh)
 	need_cmd groff groff-base
 	need_cmd man man-db

@@ -22,13 +22,19 @@
 #   shlibs     GMON_SHLIBS: shared libraries, dlopen, libgmon-audit.so
 #   wall       GMON_CLOCK=wall: time waiting in sleep, read and locks
 #   stacks     GMON_STACKS: call stacks per tick, per-thread records
+#   sigmask    threads that block signals are sampled; masks and the
+#              SIGPROF action read back (every toolchain, aarch64 too)
+#   cputime    the side file's CPU times per thread and per process
+#   unwind     GMON_STACKS through code without frame pointers (qsort, a
+#              -fomit-frame-pointer library), ticks in the hook
 #   cross      the foreign targets under qemu-user (CROSS_ONLY="TRIPLE..."
 #              limits it to some of tests/targets.sh's)
 # They build programs from tests/libgmon/*.c with each toolchain present,
 # run them in tests/tmp/libgmon/ (or $LIBGMON_TMP) and check the gmon.out
-# they write.  All of it takes about 25 seconds, and the foreign targets
-# about a minute more.  One line per test:
-# "PASS: name", "FAIL: name" plus indented details, or "SKIP: name (why)".
+# they write.  All of it takes about 25 seconds, the sigmask part about
+# 30 seconds of CPU more, and the foreign targets about a minute more.
+# One line per test: "PASS: name", "FAIL: name" plus indented details,
+# or "SKIP: name (why)".
 # Exit status 1 if anything failed.
 set -u
 
@@ -39,7 +45,7 @@ TESTS_DIR=$ROOT/tests
 # shellcheck source=tests/libgmon/common.sh
 . "$TESTS_DIR/libgmon/common.sh"
 
-[ $# -gt 0 ] || set -- counts build musl libcp i386 process histogram failures signals loss shlibs wall stacks cross
+[ $# -gt 0 ] || set -- counts build musl libcp i386 process histogram failures signals loss shlibs wall stacks unwind sigmask cputime cross
 libgmon_setup || exit 1
 for part in "$@"; do
 	if [ ! -f "$T/$part.sh" ]; then

@@ -251,6 +251,16 @@ printf 'header 100 0\nraw 8 1 00\n' | gen
 damaged sloss-length
 printf 'header 100 0\nraw 4 12 000000000100000005006162\n' | gen
 damaged thread-name-length
+# CPU times (PTIMES, TTIMES): exact lengths, a known thread.
+zeros() { head -c "$1" /dev/zero | od -An -tx1 | tr -d ' \n'; }
+printf 'header 100 0\nraw 9 23 %s\n' "$(zeros 23)" | gen
+damaged ptimes-length
+printf 'header 100 0\nthread 0 1 a\nraw 10 33 %s\n' "$(zeros 33)" | gen
+damaged ttimes-length
+printf 'header 100 0\nthread 0 1 a\nttimes 1 0 1 2 3\n' | gen
+damaged ttimes-unknown-thread
+printf 'header 100 0\nttimes 0 1 1 2 3\nthread 0 1 a\n' | gen
+damaged ttimes-before-thread
 # Good records of every kind read without a word and leave the text
 # reports as they were; the stacks come out in the folded format.
 side stacks.shlibs
@@ -298,6 +308,48 @@ else
 	fail stacks-sum-again "status $rc" f
 fi
 rm -f gmon.3 gmon.3.shlibs gmon.s1 gmon.s1.shlibs gmon.sum gmon.sum.shlibs
+# CPU times: the text reports stay GNU's, --diagnose and the JSON summary
+# give them; -s adds them up (a thread's by id and name, as its stacks)
+# and writes them last in gmon.sum.shlibs (PTIMES and two TTIMES: 103
+# bytes).
+./gmsl-gen times.shlibs <<EOF
+header $RATE 0
+thread 0 4242 main
+thread 1 4243 worker
+ptimes 3000000000 1000000000 5000000000
+ttimes 0 0 1000000000 250000000 5000000000
+ttimes 1 3 2000000000 750000000 4000000000
+EOF
+{ cat stacks.shlibs; tail -c +17 times.shlibs; } > gmon.out.shlibs
+run o e -b prog gmon.out
+run d de --diagnose prog gmon.out
+run j je --output-format=json prog gmon.out
+if [ $rc -eq 0 ] && [ ! -s e ] && cmp -s o good.out &&
+   grep -q '^  CPU time  *info  *4.00 s (user 3.00 s, system 1.00 s = 25.0%), wall 5.00 s' d &&
+   grep -q '"run_times": {"user_seconds": 3, "system_seconds": 1, "wall_seconds": 5}' j; then
+	pass times-read
+else
+	fail times-read "status $rc" d
+fi
+cp gmon.out gmon.3
+cp gmon.out.shlibs gmon.3.shlibs
+run o e -s prog gmon.out gmon.3
+run d de --diagnose prog gmon.sum
+./gmsl-gen times2.want <<EOF
+header $RATE 0
+ptimes 6000000000 2000000000 10000000000
+ttimes 0 0 2000000000 500000000 10000000000
+ttimes 1 3 4000000000 1500000000 8000000000
+EOF
+tail -c 103 gmon.sum.shlibs > got.tail 2>/dev/null
+tail -c 103 times2.want > want.tail
+if [ $rc -eq 0 ] && cmp -s got.tail want.tail &&
+   grep -q 'CPU time  *info  *8.00 s (user 6.00 s, system 2.00 s = 25.0%), wall 10.00 s' d; then
+	pass times-sum
+else
+	fail times-sum "status $rc" d
+fi
+rm -f gmon.3 gmon.3.shlibs gmon.sum gmon.sum.shlibs
 cp good.shlibs gmon.out.shlibs
 # Unknown tags are skipped by their length.
 printf 'header %s 0\nraw 77 auto 0011223344\n' "$RATE" | gen

@@ -5,7 +5,9 @@
  * DEPTH frames deep, getcontext() takes a signal context as SIGPROF
  * would give it, and libgmon's own tick routine (the walk of the frame
  * pointers and the count in the thread's table of stacks) runs on it
- * COUNT times.  Prints "depth D: N ns per sample".  Built with -pg
+ * COUNT times: the walk from the call-frame information (unwalk.c), or
+ * along the frame pointers when built with -fno-asynchronous-unwind-tables
+ * (bench/stacks.sh times both).  Prints "depth D: N ns per sample".  Built with -pg
  * against libgmon.a and run with GMON_STACKS=1; the routine is hidden
  * from shared objects, not from a static link.
  *

@@ -37,6 +37,9 @@ void sampling_error_build(struct gprof *g);
 /* ---- diagnose.c (print/diagnose_print.c prints it) ---- */
 void diagnose_build(struct gprof *g);
 const char *diagnose_name(enum diag_id id);
+/* Every sample read: the histograms' bins, in functions or not, and the
+   side files' (the samples check counts these). */
+double diagnose_samples(const struct gprof *g);
 
 /* ---- source_lines.c ---- */
 void source_lines_build(struct gprof *g);

@@ -83,6 +83,11 @@ static double bin_total(const struct gprof *g)
 	return n;
 }
 
+double diagnose_samples(const struct gprof *g)
+{
+	return bin_total(g) + g->shlib_ticks;
+}
+
 /* Does any histogram overlap a function of the executable? */
 static bool hist_meets_functions(const struct gprof *g)
 {

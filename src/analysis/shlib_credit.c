@@ -95,6 +95,20 @@ static void load_stacks(struct gprof *g, const struct shlibs *sl, size_t i)
 	g->stack_lost += f->stack_lost;
 }
 
+/* The run's CPU and wall time: the process's (PTIMES), or in a
+   --per-thread context the thread's own (TTIMES). */
+static void load_times(struct gprof *g, const struct gmsl_times *t)
+{
+	struct gmsl_times sum = { .have = g->have_run_times,
+		.user_ns = g->run_user_ns, .sys_ns = g->run_sys_ns,
+		.wall_ns = g->run_wall_ns };
+	gmsl_times_add(&sum, t);
+	g->have_run_times = sum.have;
+	g->run_user_ns = sum.user_ns;
+	g->run_sys_ns = sum.sys_ns;
+	g->run_wall_ns = sum.wall_ns;
+}
+
 /* --per-thread: the thread's own samples, in every object (the
    executable's too: its address names its function exactly, as a
    library's does), and its own calls, every one of them exact. */
@@ -162,13 +176,18 @@ void shlibs_apply(struct gprof *g)
 	for (size_t i = 0; i < sl->nfiles; i++) {
 		if (sl->skipped[i])
 			continue;
+		const struct gmsl_file *f = &sl->files[i];
 		if (g->thread_only) {
 			credit_thread(g, sl, i);
+			size_t t = shlibs_thread_of(g, f);
+			if (t < f->nthreads)
+				load_times(g, &f->threads[t].times);
 			continue;
 		}
 		credit_samples(g, sl, i);
 		credit_arcs(g, sl, i);
 		load_stacks(g, sl, i);
+		load_times(g, &f->ptimes);
 	}
 }
 

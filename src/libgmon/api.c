@@ -7,6 +7,7 @@
 #include <errno.h>
 
 #include "gmon_rt.h"
+#include "offcpu.h"
 #include "libgmon.h"
 
 #define GMON_API __attribute__((visibility("default")))
@@ -60,6 +61,8 @@ GMON_API int gmon_reset(void)
 		__atomic_store_n(&bins[i], 0, __ATOMIC_RELAXED);
 	gmon_shlibs_reset();
 	gmon_stacks_reset();
+	gmon_cputime_reset();
+	gmon_offstk_reset(0);
 	return 0;
 }
 

@@ -16,8 +16,8 @@
 #include <time.h>
 
 #define GMON_HIDDEN __attribute__((visibility("hidden")))
-
 #include "arch.h"
+#include "cputime.h" /* the per-table slot of CPU times */
 
 /* A histogram bin covers 2^GMON_BIN_SHIFT bytes of text, as in glibc. */
 #define GMON_BIN_SHIFT 2
@@ -83,16 +83,13 @@ struct gmon_table {
 	struct gmon_arc *xarcs;
 	uint32_t xmask;         /* slots - 1 */
 	uint64_t lost_xfull;
-	/* GMON_CLOCK=wall (offcpu.c): the owning thread's id, written at
-	   setup, and what the sampler thread alone keeps about it. */
+	/* GMON_CLOCK=wall: the owning thread's id; wall samples owed to its
+	   next SIGPROF (sampler.c); offcpu.c's state about it (offcpu.h);
+	   its blocked stacks (offstk.c, written by offcpu.c's thread). */
 	int tid;
-	struct gmon_offcpu_slot {
-		int tid;        /* the thread fd describes; 0: none open */
-		int fd;         /* its /proc/self/task/TID/syscall */
-		uint64_t ino;   /* that file's inode, to know it is still ours */
-		uint64_t key;   /* hash of the line last read from it ... */
-		uintptr_t at;   /* ... and where that wait was credited */
-	} oc;
+	uint32_t wall_owed;
+	struct gmon_offcpu_slot *ocs;
+	struct gmon_offstk *ostk;
 	/* GMON_STACKS (stacks.c): the thread's distinct stacks, its THREAD
 	   id + 1 (0: none yet), and its system id and name, cached outside
 	   the handler (at setup, at exit, and when the file is written). */
@@ -100,6 +97,7 @@ struct gmon_table {
 	uint32_t tseq;
 	int ttid;
 	char tname[16];
+	struct gmon_cpu_slot cpu; /* its threads' times (cputime.h) */
 };
 
 /*
@@ -295,4 +293,5 @@ GMON_HIDDEN int gmon_env_word(const char *name, const char *first,
 GMON_HIDDEN void gmon_heapsort(void *base, size_t n, size_t size,
                                int (*cmp)(const void *, const void *));
 
+#include "sigmask.h"
 #endif

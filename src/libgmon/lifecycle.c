@@ -6,7 +6,7 @@
  * constructor, the fork handler, a thread's set-up and exit, the
  * recorder's slow paths, and the one-line summary at exit of what was not
  * recorded.  The parts (tables.c, sampler.c, offcpu.c, shlibs.c,
- * stacks.c, signals.c, write.c) never call back into this file; what
+ * stacks.c, cputime.c, signals.c, write.c) never call back into this file; what
  * they all read lives in state.c and env.c.
  *
  * On glibc, `gcc -pg` links gcrt1.o, which calls __monstartup from _init
@@ -26,6 +26,8 @@
 #include <unistd.h>
 
 #include "gmon_rt.h"
+#include "offcpu.h"
+#include "unwind.h"
 
 #define GMON_API __attribute__((visibility("default")))
 
@@ -75,7 +77,10 @@ static void after_fork_child(void)
 	gmon_hist_after_fork(gmon_cur);
 	gmon_shlibs_after_fork();
 	gmon_stacks_after_fork(gmon_cur);
+	gmon_cputime_after_fork(gmon_cur);
+	gmon_offstk_reset(1);
 	gmon_signals_after_fork();
+	gmon_sigmask_after_fork();
 }
 
 static void give_up(const char *why)
@@ -100,7 +105,9 @@ static void thread_gone(void *p)
 {
 	struct gmon_table *t = p;
 	gmon_cur = NULL;
+	gmon_sigmask_thread_end();
 	gmon_hist_thread_end(t);
+	gmon_cputime_thread_end(t);
 	gmon_stacks_thread_end(t);
 	__atomic_store_n(&t->owner, GMON_TABLE_FREE, __ATOMIC_RELEASE);
 }
@@ -119,7 +126,9 @@ static struct gmon_table *thread_setup(void)
 	if (have_exit_key)
 		pthread_setspecific(exit_key, t);
 	gmon_offcpu_thread_begin(t);
+	gmon_sigmask_thread_begin();
 	gmon_stacks_thread_begin(t);
+	gmon_cputime_thread_begin(t); /* after stacks.c: it needs the id */
 	gmon_hist_thread_begin(t);
 	gmon_cur = t;
 	return t;
@@ -146,6 +155,15 @@ static void first_call(void)
 	in_setup = 1;
 	thread_setup();
 	in_setup = 0;
+}
+
+/* A thread that sigmask.c starts with GMON_SHLIBS on is set up before
+   its start routine runs: it may run library code only, which makes no
+   profiled call to set it up. */
+static void thread_start(void)
+{
+	if (gmon_cur == NULL)
+		first_call();
 }
 
 /* The recorder's rare paths, called through __gmon_slowcall (stubs). */
@@ -201,7 +219,13 @@ static int start(uintptr_t lowpc, uintptr_t highpc)
 	gmon_p.bias = gmon_find_bias(lo);
 	gmon_stacks_init(); /* first: it needs shlibs.c's objects */
 	gmon_shlibs_init();
+#ifdef GMON_UW_CFI
+	if (gmon_set.stacks)
+		gmon_ehobjs_init(); /* the objects the stack walk unwinds through */
+#endif
 	gmon_tables_init();
+	gmon_cputime_init();
+	gmon_sigmask_init(thread_start);
 	have_exit_key = pthread_key_create(&exit_key, thread_gone) == 0;
 	if (gmon_hist_init(lo, hi - lo) != 0) {
 		give_up("cannot map the histogram");
@@ -274,6 +298,16 @@ static void add_part(char *buf, size_t size, uint64_t n, const char *what)
 	         (unsigned long long)n, what);
 }
 
+/* Threads alive at the exit write that block SIGPROF for real are not
+   sampled (sigmask.c), nor were those that exited so; names in buf. */
+static uint64_t unsampled_threads(char *buf, size_t size)
+{
+	for (struct gmon_table *t = gmon_tables_head(); t; t = t->next)
+		if (__atomic_load_n(&t->owner, __ATOMIC_ACQUIRE) == GMON_TABLE_OWNED)
+			gmon_sigmask_check_thread(__atomic_load_n(&t->tid, __ATOMIC_ACQUIRE));
+	return gmon_sigmask_unsampled(buf, size);
+}
+
 /*
  * At exit: one line for everything that was not recorded, naming each
  * cause that occurred, and nothing when all was recorded.  The counts
@@ -290,7 +324,7 @@ static void report_losses(void)
 		nomem += t->lost_nomem;
 	}
 	nomem += __atomic_load_n(&gmon_nomem_calls, __ATOMIC_RELAXED);
-	char what[64], buf[400] = "";
+	char what[64], buf[400] = "", names[128], blocked[256];
 	snprintf(what, sizeof what, "calls beyond the arc cap (GMON_MAXARCS=%lu)",
 	         gmon_tables_cap());
 	add_part(buf, sizeof buf, cap, what);
@@ -304,6 +338,11 @@ static void report_losses(void)
 	add_part(buf, sizeof buf, gmon_stacks_lost(),
 	         "call stacks (the table of distinct stacks was full: "
 	         "raise GMON_STACK_TABLE)");
+	uint64_t unsampled = unsampled_threads(names, sizeof names);
+	snprintf(blocked, sizeof blocked, "%s CPU time (blocking SIGPROF where "
+	         "libgmon cannot see it: %s)", unsampled > 1 ? "threads'" : "thread's",
+	         names);
+	add_part(buf, sizeof buf, unsampled, blocked);
 	if (buf[0] != '\0')
 		gmon_say("not recorded: %s", buf);
 }

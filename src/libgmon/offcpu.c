@@ -1,27 +1,29 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * offcpu.c - the wall clock's second sampler (GMON_CLOCK=wall): one
- * background thread that samples, at the profile's rate, the profiled
- * threads that are blocked in the kernel, and credits each to the
- * function it waits in.
+ * background thread that looks, at the profile's rate, at every profiled
+ * thread and credits the wall time since its last look by what the
+ * thread is doing.
  *
- * Running threads are already sampled by their CPU timers (sampler.c);
- * this covers the rest of their wall time without sending them a signal
- * (a handler would cut nanosleep, read or poll short with EINTR and so
- * change the program).  Every tick the thread reads
- * /proc/self/task/TID/syscall of each profiled thread: "running" for one
- * on a CPU or waiting for one, else the system call it is blocked in and
- * its user stack pointer and PC.  That PC lies in the C library's
- * wrapper; unless shared libraries are profiled (GMON_SHLIBS) the sample
- * goes to the wrapper's caller in the program, found as the first return
- * address into the program's text on the blocked thread's stack, read
- * with process_vm_readv (which fails instead of faulting).
+ * It sends the threads no signal (a handler would cut nanosleep, read or
+ * poll short with EINTR and so change the program): it reads
+ * /proc/self/task/TID/syscall, "running" for a thread on a CPU or
+ * waiting for one, else the system call it is blocked in with its user
+ * stack pointer and PC.  A blocked thread is credited to where it waits
+ * and, with GMON_STACKS, its stack is recorded (offwalk.c finds both,
+ * offstk.c keeps the stacks).  A thread woken from the wait the last
+ * look found but not yet back on a CPU (its CPU time, read from its
+ * per-thread CPU clock, has not moved) is still credited to that wait.
+ * A running or runnable thread's samples are owed to its next SIGPROF,
+ * which credits them at its PC (sampler.c): the CPU timer gives the
+ * places, the wall clock the amounts, so that a thread that waits for
+ * a CPU on a busy machine spends that wall time where it was preempted.
  *
- * Ticks are absolute times on CLOCK_MONOTONIC, at most 250 a second;
- * each credits the samples due since the last one (several at higher
- * rates or after a late wake-up), so the total follows the clock.  A
- * thread still in the same wait as at the last tick is credited where
- * that one was, without reading its stack again.
+ * Looks come at random times, on average one step apart (at most 250 a
+ * second), each credits the samples due at the time it was meant for,
+ * and ticks a whole step late are skipped, so the total follows the
+ * clock.  A thread still in the same wait as at the last look is
+ * credited where that one was, without reading its stack again.
  * The thread has no arc table, takes no signal, and idles on a futex
  * while sampling is off.  It is created at the first start and again in
  * a fork child.
@@ -35,14 +37,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
-#include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "gmon_shlibs.h"
 #include "gmon_rt.h"
+#include "offcpu.h"
 
 #define FUTEX_WAIT_PRIV 128 /* FUTEX_WAIT | FUTEX_PRIVATE_FLAG */
 #define FUTEX_WAKE_PRIV 129 /* FUTEX_WAKE | FUTEX_PRIVATE_FLAG */
@@ -50,8 +54,6 @@
    35 us on the test machine, so 1000 ticks took near 4% of a CPU), and
    CPU-time samples come at the kernel's tick, 250 a second or so, too. */
 #define MIN_TICK_NS 4000000L
-#define SCAN_BYTES (64 * 1024) /* how far up the stack a caller is sought */
-#define CHUNK 4096             /* stack read per system call */
 #define STACK_SIZE (64 * 1024)
 
 static struct {
@@ -62,7 +64,10 @@ static struct {
 	int atfork;    /* the fork handlers are registered */
 	int forking;   /* threads between fork's prepare and parent steps */
 	pid_t pid;     /* this process's */
-	unsigned char buf[CHUNK]; /* the sampler's stack reads */
+	uint32_t depth; /* frames of a blocked stack; 0: stacks not kept */
+	struct gmon_offcpu_slot *slots; /* the block slots are taken from */
+	unsigned slots_left;
+	uintptr_t frames[GMSL_MAX_DEPTH]; /* the blocked stack being walked */
 } oc;
 
 static pid_t self_tid(void)
@@ -77,14 +82,6 @@ void gmon_offcpu_thread_begin(struct gmon_table *t)
 }
 
 /* ---- reading the state of a thread ---- */
-
-/* Read our own memory at addr; a short count at an unmapped page. */
-static ssize_t read_self(uintptr_t addr, void *to, size_t len)
-{
-	struct iovec local = { to, len };
-	struct iovec remote = { (void *)addr, len };
-	return process_vm_readv(oc.pid, &local, 1, &remote, 1, 0);
-}
 
 static int open_syscall_file(int tid)
 {
@@ -158,91 +155,43 @@ static int probe(void)
 	return ok;
 }
 
-/* ---- the function a thread waits in ---- */
+/* ---- one thread's wall time ---- */
 
-static int in_text(uintptr_t a)
-{
-	return a - gmon_p.lowpc < gmon_p.textsize;
-}
 
-/* Does a call instruction end at ra?  Where the architecture can tell
-   (x86: GMON_ARCH_IS_CALL), the code before ra is read and checked; else
-   only the alignment is. */
-static int after_call(uintptr_t ra)
-{
-	if (ra & (GMON_ARCH_RA_ALIGN - 1))
-		return 0;
-#ifdef GMON_ARCH_CALL_BYTES
-	unsigned char c[GMON_ARCH_CALL_BYTES];
-	if (ra - gmon_p.lowpc < sizeof c ||
-	    read_self(ra - sizeof c, c, sizeof c) != (ssize_t)sizeof c)
-		return 0;
-	return GMON_ARCH_IS_CALL(c);
-#else
-	return 1;
-#endif
-}
-
-/* If word v is a return address into the program, the address to credit
-   (inside the call), else 0. */
-static uintptr_t as_return(uintptr_t v)
-{
-	v = GMON_ARCH_RA_STRIP(v);
-	if (!in_text(v) || !after_call(v))
-		return 0;
-	return v - 1;
-}
-
-/* The first return address into the program's text at or above sp, read
-   a chunk at a time so that the search ends at an unmapped page. */
-static uintptr_t caller_in_text(uintptr_t sp)
-{
-	const size_t word = sizeof(uintptr_t);
-	uintptr_t a = (sp + word - 1) & ~(uintptr_t)(word - 1), end = a + SCAN_BYTES;
-	while (a < end) {
-		uintptr_t stop = (a | (CHUNK - 1)) + 1;
-		ssize_t n = read_self(a, oc.buf, stop - a);
-		if (n <= 0)
-			return 0;
-		for (size_t i = 0; i + word <= (size_t)n; i += word) {
-			uintptr_t v, r;
-			memcpy(&v, oc.buf + i, word);
-			if ((r = as_return(v)) != 0)
-				return r;
-		}
-		if ((size_t)n < stop - a)
-			return 0;
-		a = stop;
-	}
-	return 0;
-}
-
-/* Where a thread blocked at pc (stack at sp) waits: pc itself if it is
-   the program's or shared libraries are profiled, else its caller in
-   the program if one is found. */
-static uintptr_t wait_site(uintptr_t sp, uintptr_t pc)
-{
-	if (in_text(pc) || gmon_shlibs_enabled())
-		return pc;
-	uintptr_t ra = caller_in_text(sp);
-	return ra != 0 ? ra : pc;
-}
-
-/* ---- one tick ---- */
-
-/*
- * Close the file kept for a thread that is gone.  A program that closes
- * descriptors it did not open (closefrom) may have put a file of its own
- * at that number meanwhile: the descriptor is closed only if it is still
- * the file opened, else just forgotten.
- */
-static void drop_file(struct gmon_offcpu_slot *o)
+/* Close fd if it is still the file opened (inode ino): a program that
+   closes descriptors it did not open (closefrom) may have put a file of
+   its own at that number meanwhile; that one is just forgotten. */
+static void close_ours(int fd, uint64_t ino)
 {
 	struct stat st;
-	if (o->tid != 0 && fstat(o->fd, &st) == 0 && (uint64_t)st.st_ino == o->ino)
-		close(o->fd);
+	if (fd >= 0 && fstat(fd, &st) == 0 && (uint64_t)st.st_ino == ino)
+		close(fd);
+}
+
+/* Forget a thread that is gone (or a fork's copy of one). */
+static void drop_file(struct gmon_offcpu_slot *o)
+{
+	if (o->tid != 0)
+		close_ours(o->fd, o->ino);
 	o->tid = 0;
 	o->key = 0;
+	o->ref = 0;
+	o->blocked = 0;
+}
+
+static int open_task_file(int tid, const char *name, uint64_t *ino)
+{
+	char path[64];
+	struct stat st;
+	snprintf(path, sizeof path, "/proc/self/task/%d/%s", tid, name);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0 && fstat(fd, &st) != 0) {
+		close(fd);
+		fd = -1;
+	}
+	if (fd >= 0)
+		*ino = (uint64_t)st.st_ino;
+	return fd;
 }
 
 /* The open syscall file of thread tid, or -1. */
@@ -251,18 +200,33 @@ static int file_of(struct gmon_offcpu_slot *o, int tid)
 	if (o->tid == tid)
 		return o->fd;
 	drop_file(o);
-	struct stat st;
-	int fd = open_syscall_file(tid);
+	int fd = open_task_file(tid, "syscall", &o->ino);
 	if (fd < 0)
 		return -1;
-	if (fstat(fd, &st) != 0) {
-		close(fd);
-		return -1;
-	}
 	o->fd = fd;
 	o->tid = tid;
-	o->ino = (uint64_t)st.st_ino;
 	return fd;
+}
+
+/* t's slot, mapped a block at a time by this thread (never freed: tables
+   are not either). */
+static struct gmon_offcpu_slot *slot_of(struct gmon_table *t)
+{
+	enum { BLOCK = 64 };
+	if (t->ocs != NULL)
+		return t->ocs;
+	if (oc.slots_left == 0) {
+		void *m = mmap(NULL, BLOCK * sizeof *oc.slots, PROT_READ | PROT_WRITE,
+		               MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (m == MAP_FAILED)
+			return NULL;
+		oc.slots = m;
+		oc.slots_left = BLOCK;
+	}
+	struct gmon_offcpu_slot *o = &oc.slots[--oc.slots_left];
+	o->fd = -1;
+	t->ocs = o;
+	return o;
 }
 
 /* FNV-1a, never 0 (0 means nothing cached). */
@@ -274,38 +238,95 @@ static uint64_t line_key(const char *s, size_t n)
 	return h | 1;
 }
 
-/*
- * Credit w samples to where table t's thread waits, if it is blocked.
- * A thread still in the very wait of the last tick (the same system
- * call, arguments, stack pointer and PC) is credited where that one was,
- * without reading its stack again.
- */
-static void sample_table(struct gmon_table *t, uint32_t w)
+/* Thread tid's CPU time in ns (the kernel's per-thread CPU clock, which
+   any thread of the process may read; exact, the running slice too). */
+static int64_t thread_cpu(int tid)
 {
-	struct gmon_offcpu_slot *o = &t->oc;
-	if (__atomic_load_n(&t->owner, __ATOMIC_ACQUIRE) != GMON_TABLE_OWNED) {
-		drop_file(o);
-		return;
+	struct timespec ts;
+	clockid_t id = (clockid_t)(((unsigned)~tid << 3) | 6); /* THREAD|SCHED */
+	if (clock_gettime(id, &ts) != 0)
+		return 0;
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* A new wait: where to credit it, and its stack when stacks are kept. */
+static void new_wait(struct gmon_table *t, struct gmon_offcpu_slot *o,
+                     uintptr_t sp, uintptr_t pc)
+{
+	uintptr_t slot;
+	o->at = gmon_offwalk_site(sp, pc, &slot);
+	o->ref = 0;
+	if (oc.depth != 0) {
+		int cut;
+		uint32_t d = gmon_offwalk_stack(pc, o->at, slot, oc.frames, oc.depth, &cut);
+		o->ref = gmon_offstk_record(t, oc.frames, d, cut, 0);
 	}
-	int tid = __atomic_load_n(&t->tid, __ATOMIC_ACQUIRE);
-	int fd = tid != 0 ? file_of(o, tid) : -1;
+}
+
+static void credit_wait(struct gmon_table *t, uint32_t w)
+{
+	gmon_hist_credit(t->ocs->at, w);
+	if (t->ocs->ref != 0)
+		gmon_offstk_add(t, t->ocs->ref, w);
+}
+
+/* Read the thread's state: 1 blocked (o->at, o->ref set), 0 running or
+   runnable, -1 unreadable. */
+static int read_state(struct gmon_table *t, struct gmon_offcpu_slot *o, int tid)
+{
+	int fd = file_of(o, tid);
 	char line[256];
 	ssize_t n = fd >= 0 ? pread(fd, line, sizeof line - 1, 0) : -1;
 	if (n < 0 && errno == EBADF)
 		o->tid = 0; /* closed by the program: open it again next time */
 	if (n <= 0)
-		return;
+		return -1;
 	line[n] = '\0';
 	uint64_t key = line_key(line, (size_t)n);
-	if (key != o->key) {
-		long nr;
-		uintptr_t arg0, sp, pc;
-		if (!parse_syscall(line, &nr, &arg0, &sp, &pc))
-			return; /* "running": the CPU timer samples it */
-		o->at = wait_site(sp, pc);
-		o->key = key;
+	long nr;
+	uintptr_t arg0, sp, pc;
+	if (o->blocked && key == o->key)
+		return 1; /* the same wait as last time: no need to walk again */
+	if (!parse_syscall(line, &nr, &arg0, &sp, &pc))
+		return 0; /* "running": on a CPU or waiting for one */
+	new_wait(t, o, sp, pc);
+	o->key = key;
+	return 1;
+}
+
+/*
+ * Credit w samples of table t's thread by what it is doing now:
+ *  - blocked in a system call: to where it waits;
+ *  - woken from the wait the last look found but not yet back on a CPU
+ *    (its CPU time has not moved since): still to that wait, which a busy
+ *    machine lengthens;
+ *  - running, or runnable where it was preempted: owed to the thread's
+ *    next SIGPROF, which credits them at its PC (sampler.c).  The CPU
+ *    timer then gives only the places, the wall clock the amounts, so
+ *    that time spent waiting for a CPU counts where the thread waited.
+ */
+static void sample_table(struct gmon_table *t, uint32_t w)
+{
+	struct gmon_offcpu_slot *o = slot_of(t);
+	if (o == NULL)
+		return;
+	if (__atomic_load_n(&t->owner, __ATOMIC_ACQUIRE) != GMON_TABLE_OWNED) {
+		drop_file(o);
+		return;
 	}
-	gmon_hist_credit(o->at, w);
+	int tid = __atomic_load_n(&t->tid, __ATOMIC_ACQUIRE);
+	int was = o->blocked, is = tid != 0 ? read_state(t, o, tid) : -1;
+	if (is < 0)
+		return;
+	int64_t cpu = thread_cpu(tid);
+	if (is || (was && cpu != 0 && cpu == o->cpu)) {
+		credit_wait(t, w);
+		is = 1;
+	} else {
+		__atomic_fetch_add(&t->wall_owed, w, __ATOMIC_RELAXED);
+	}
+	o->blocked = is;
+	o->cpu = cpu;
 }
 
 static void tick(uint32_t w)
@@ -358,6 +379,24 @@ static uint64_t due(int64_t ns, int rate)
 }
 
 /*
+ * The time to the next tick: step on average, uniform between half and
+ * one and a half steps.  At even steps the ticks can fall into step with
+ * a program that repeats at a multiple of them (5 ms asleep, 5 ms
+ * computing: rounds of 2.5 ticks) and see the same phases of it again
+ * and again: runs of the same program then gave its sleeping function
+ * 21% to 52% of a measured 42%.  Random times see every phase alike.
+ */
+static int64_t jittered(int64_t step, uint32_t *seed)
+{
+	uint32_t x = *seed ? *seed : 0x9e3779b9u; /* xorshift32 */
+	x ^= x << 13;
+	x ^= x >> 17;
+	x ^= x << 5;
+	*seed = x;
+	return step / 2 + (int64_t)(x % (uint32_t)step);
+}
+
+/*
  * Each period of sampling starts its count afresh; a wake-up more than a
  * second late (the process was stopped, or the machine starved it)
  * counts as one tick rather than as time spent where the threads wait.
@@ -374,16 +413,21 @@ static void *sampler_main(void *arg)
 		idle_while_off();
 		int64_t start = now_ns(), next = 0;
 		uint64_t done = 0;
+		uint32_t seed = (uint32_t)start ^ (uint32_t)oc.pid;
 		while (__atomic_load_n(&oc.on, __ATOMIC_SEQ_CST)) {
-			next += step;
+			next += jittered(step, &seed);
 			sleep_until(start + next);
 			int64_t t = now_ns() - start;
-			uint64_t d = due(t, rate), w = d - done;
+			/* A tick late by less than a step gets the samples due at
+			   the time it was meant for: how late the sampler runs
+			   depends on what the threads do (a busy one delays it),
+			   and the weight must not. */
+			uint64_t d = due(t - next < step ? next : t, rate), w = d - done;
 			done = d;
 			if (t - next > 1000000000)
 				w = 1;
 			if (t - next >= step) /* ticks were missed: skip them */
-				next = t / step * step;
+				next = t;
 			if (w > 0)
 				tick((uint32_t)w);
 		}
@@ -443,10 +487,12 @@ static void after_fork_child(void)
 	oc.busy = 0;
 	oc.created = 0;
 	oc.pid = getpid();
+	gmon_offwalk_pid(oc.pid);
 	if (__atomic_load_n(&gmon_p.phase, __ATOMIC_ACQUIRE) != GMON_RUNNING)
 		return;
 	for (struct gmon_table *t = gmon_tables_head(); t; t = t->next)
-		drop_file(&t->oc);
+		if (t->ocs != NULL)
+			drop_file(t->ocs);
 	struct gmon_table *mine = gmon_cur;
 	if (mine != NULL && mine != &gmon_dead_table && mine != &gmon_nomem_table)
 		gmon_offcpu_thread_begin(mine);
@@ -463,6 +509,11 @@ int gmon_offcpu_start(void)
 		return -1;
 	if (!oc.created) {
 		oc.pid = getpid();
+		gmon_offwalk_pid(oc.pid);
+		if (gmon_set.stacks) {
+			uint32_t d = gmon_offstk_depth();
+			oc.depth = d < GMSL_MAX_DEPTH ? d : GMSL_MAX_DEPTH;
+		}
 		if (!probe() || create_sampler() != 0) {
 			oc.broken = 1;
 			return -1;

@@ -183,8 +183,19 @@ void __mcount_internal(uintptr_t frompc, uintptr_t selfpc)
 	uintptr_t off = frompc - gmon_p.lowpc;
 	int outside = off >= gmon_p.limit;
 	if (__builtin_expect(outside, 0) &&
-	    (!gmon_p.shlibs || gmon_p.limit == 0 || frompc == 0))
+	    (!gmon_p.shlibs || gmon_p.limit == 0 || frompc == 0)) {
+		/* Not counted, but the SIGPROF handler's request is served:
+		   a callback from a module dlopen'ed since start may be the
+		   thread's only profiled calls (stacks.c, ehobjs.c). */
+		if (__builtin_expect(t->busy == GMON_BUSY_GROW, 0)) {
+			t->busy = 1;
+			SIGNAL_FENCE();
+			__gmon_slowcall(GMON_SLOW_STACKS, (uintptr_t)t, 0);
+			SIGNAL_FENCE();
+			t->busy = 0;
+		}
 		return;
+	}
 	/* Re-entered from a signal handler that interrupted us on this
 	   thread, or a thread without a table of its own: drop the call, and
 	   count it (the stubs' fast paths send busy tables here for that). */

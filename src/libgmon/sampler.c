@@ -48,7 +48,6 @@ static struct {
 	unsigned long lost;      /* samples in it but outside the bins */
 	int mode;                /* TIMERS_* */
 	int on;                  /* sampling wanted (between start and stop) */
-	struct sigaction saved;  /* the SIGPROF action we replaced */
 } h;
 
 /*
@@ -115,13 +114,35 @@ void gmon_hist_credit(uintptr_t pc, uint32_t w)
 		gmon_shlibs_sample(pc, w);
 }
 
+/* Under the wall clock a thread that offcpu.c's sampler follows is
+   credited the wall-clock samples that sampler found it running or
+   runnable for since its last SIGPROF, not its CPU time: a thread that
+   waits for a CPU on a busy machine spends wall time there too. */
+static uint32_t wall_weight(uint32_t w)
+{
+	struct gmon_table *t = gmon_cur;
+	if (gmon_set.clock != GMON_CLOCK_WALL || t == NULL ||
+	    t == &gmon_dead_table || t == &gmon_nomem_table)
+		return w;
+	return __atomic_exchange_n(&t->wall_owed, 0, __ATOMIC_RELAXED);
+}
+
 /* Runs on the thread whose CPU time expired the timer. */
 static void on_sigprof(int sig, siginfo_t *si, void *ctx)
 {
 	(void)sig;
+	/* Only libgmon's own ticks: its timers carry &h; ITIMER_PROF's
+	   signals come from the kernel.  A SIGPROF the program raises
+	   (its handler is refused meanwhile, sigmask.c) is no sample. */
+	if (h.mode == TIMERS_PER_THREAD ? si->si_code != SI_TIMER ||
+	                                  si->si_value.sival_ptr != (void *)&h
+	                                : si->si_code != SI_KERNEL)
+		return;
 	uint32_t w = 1;
 	if (si->si_code == SI_TIMER && si->si_overrun > 0)
 		w += (uint32_t)si->si_overrun;
+	if ((w = wall_weight(w)) == 0)
+		return;
 	gmon_hist_credit(sample_pc(ctx), w);
 	if (gmon_set.stacks)
 		gmon_stacks_tick(ctx, w);
@@ -152,6 +173,7 @@ static int thread_timer(timer_t *id)
 	memset(&ev, 0, sizeof ev);
 	ev.sigev_notify = SIGEV_THREAD_ID;
 	ev.sigev_signo = SIGPROF;
+	ev.sigev_value.sival_ptr = &h;
 #ifdef sigev_notify_thread_id
 	ev.sigev_notify_thread_id = (pid_t)syscall(SYS_gettid);
 #else
@@ -258,7 +280,7 @@ int gmon_hist_start(void)
 	sa.sa_sigaction = on_sigprof;
 	sa.sa_flags = SA_SIGINFO | SA_RESTART;
 	sigfillset(&sa.sa_mask);
-	if (sigaction(SIGPROF, &sa, &h.saved) != 0)
+	if (gmon_sigprof_take(&sa) != 0)
 		return 0;
 	h.on = 1;
 	set_all_timers(period_ns());
@@ -271,22 +293,15 @@ int gmon_hist_on(void)
 	return h.on;
 }
 
-/*
- * Disarm, then pass through SIG_IGN before restoring the old action: a
- * SIGPROF generated just before the disarm and still pending would
- * otherwise meet the default action, which kills the process.
- */
+/* Disarm, then restore the program's action (sigmask.c passes through
+   SIG_IGN, so that a tick still pending does not end the process). */
 void gmon_hist_stop(void)
 {
 	if (!h.on)
 		return;
 	h.on = 0;
 	set_all_timers(0);
-	struct sigaction ign;
-	memset(&ign, 0, sizeof ign);
-	ign.sa_handler = SIG_IGN;
-	sigaction(SIGPROF, &ign, NULL);
-	sigaction(SIGPROF, &h.saved, NULL);
+	gmon_sigprof_give_back();
 }
 
 /*

@@ -20,6 +20,7 @@
 #include <link.h>
 #include <stddef.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -272,6 +273,33 @@ static void add_main(void)
 	s.nobjs = 1;
 }
 
+/* The vDSO, from the auxiliary vector, where the loader's list lacks it
+   (musl, statically linked): the stack walk goes through it (a clock
+   read interrupted by a signal), so its frames must be placeable. */
+static void add_vdso(void)
+{
+	uintptr_t base = (uintptr_t)getauxval(AT_SYSINFO_EHDR);
+	if (base == 0)
+		return;
+	const ElfW(Ehdr) *eh = (const ElfW(Ehdr) *)base;
+	struct dl_phdr_info info = { .dlpi_name = "linux-vdso.so.1",
+	                             .dlpi_phdr = (const ElfW(Phdr) *)(base + eh->e_phoff),
+	                             .dlpi_phnum = eh->e_phnum };
+	int found = 0;
+	for (int i = 0; i < info.dlpi_phnum && !found; i++)
+		if (info.dlpi_phdr[i].p_type == PT_LOAD && info.dlpi_phdr[i].p_offset == 0) {
+			info.dlpi_addr = base - info.dlpi_phdr[i].p_vaddr;
+			found = 1;
+		}
+	uintptr_t lo = 0, hi = 0;
+	if (!found || !exec_span(&info, &lo, &hi))
+		return;
+	for (uint32_t i = 0; i < s.nobjs; i++)
+		if (lo - s.objs[i].lo < s.objs[i].hi - s.objs[i].lo)
+			return; /* listed by the loader */
+	add_object(&info, lo, hi, info.dlpi_name, strlen(info.dlpi_name));
+}
+
 /* The loader's load and unload counters (both 0 where it has none). */
 static int counters_cb(struct dl_phdr_info *info, size_t size, void *data)
 {
@@ -298,6 +326,7 @@ void gmon_shlibs_walk(void)
 		if (s.nobjs == 0) /* the executable first: it is id 0 */
 			add_main();
 		dl_iterate_phdr(walk_cb, NULL);
+		add_vdso();
 		s.adds = c[0];
 		s.subs = c[1];
 	}

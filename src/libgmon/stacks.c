@@ -42,6 +42,8 @@
 
 #include "gmon_shlibs.h"
 #include "gmon_rt.h"
+#include "offcpu.h"
+#include "unwind.h"
 
 #define DEFAULT_DEPTH 128
 /* Per thread: up to 1048576 distinct stacks by default (65536 on 32-bit
@@ -68,6 +70,7 @@ struct stk_entry {
 
 struct gmon_stacks {
 	uintptr_t base;        /* the stack's highest address (exclusive) */
+	uintptr_t lowest;      /* and its lowest */
 	uint32_t used;         /* bytes of pool[] holding complete entries */
 	uint32_t entries;
 	uint64_t truncated;    /* ticks whose walk met the depth limit */
@@ -78,6 +81,9 @@ struct gmon_stacks {
 	uint32_t cap;          /* distinct stacks allowed in them now */
 	uint32_t committed;    /* bytes of pool[] that are read-write */
 	uintptr_t scratch[GMSL_MAX_DEPTH]; /* the walk in progress */
+#ifdef GMON_UW_CFI
+	struct gmon_uw_cache uwc;   /* rows of call-frame rules by PC */
+#endif
 };
 
 static uint32_t depth_limit = DEFAULT_DEPTH;
@@ -199,15 +205,18 @@ void gmon_stacks_thread_begin(struct gmon_table *t)
 	struct gmon_stacks *s = t->stk;
 	if (s == NULL && (s = table_map()) == NULL)
 		return; /* its ticks count as lost */
-	uintptr_t base = 0;
+	uintptr_t base = 0, lowest = 0;
 	pthread_attr_t a;
 	if (pthread_getattr_np(pthread_self(), &a) == 0) {
 		void *addr;
 		size_t size;
-		if (pthread_attr_getstack(&a, &addr, &size) == 0)
-			base = (uintptr_t)addr + size;
+		if (pthread_attr_getstack(&a, &addr, &size) == 0) {
+			lowest = (uintptr_t)addr;
+			base = lowest + size;
+		}
 		pthread_attr_destroy(&a);
 	}
+	__atomic_store_n(&s->lowest, lowest, __ATOMIC_RELAXED);
 	__atomic_store_n(&s->base, base, __ATOMIC_RELAXED);
 	__atomic_store_n(&t->stk, s, __ATOMIC_RELEASE);
 }
@@ -225,53 +234,33 @@ void gmon_stacks_thread_end(struct gmon_table *t)
 
 /* ---- the walk (SIGPROF handler) ---- */
 
-/* An architecture whose frame records are (saved frame pointer, return
-   address) at the frame pointer defines where its signal context keeps
-   both registers (GMON_ARCH_UC_FP, GMON_ARCH_UC_SP); elsewhere a stack
-   is frame 0 alone. */
-
-#ifdef GMON_ARCH_UC_FP
-/* Can fp be a frame record (saved frame pointer, return address) of
-   the stack [lo, base)?  Aligned, and both words inside it. */
-static int frame_ok(uintptr_t fp, uintptr_t lo, uintptr_t base)
+/* Fill f[] with the interrupted PC and the return addresses above it
+   (unwalk.c: call-frame information, signal frames, the frame-pointer
+   chain where there is none); the depth, and *cut set when the limit
+   stopped a walk that could go on.  Elsewhere a stack is frame 0. */
+static uint32_t walk(const ucontext_t *uc, struct gmon_stacks *s,
+                     uintptr_t *f, int *cut)
 {
-	return fp >= lo && fp < base && base - fp >= 2 * sizeof(uintptr_t) &&
-	       (fp & (sizeof(uintptr_t) - 1)) == 0;
-}
-#endif
-
-/* Fill f[] with the interrupted PC and the return addresses above it;
-   the depth, and *cut set when the limit stopped a walk that could go on. */
-static uint32_t walk(const ucontext_t *uc, uintptr_t base, uintptr_t *f, int *cut)
-{
-	uint32_t d = 0;
-	f[d++] = (uintptr_t)GMON_ARCH_UC_PC(uc);
 	*cut = 0;
-#ifdef GMON_ARCH_UC_FP
-	uintptr_t fp = (uintptr_t)GMON_ARCH_UC_FP(uc), lo = (uintptr_t)GMON_ARCH_UC_SP(uc);
-	while (frame_ok(fp, lo, base)) {
-		if (d == depth_limit) {
-			*cut = 1;
-			break;
-		}
-		const uintptr_t *rec = (const uintptr_t *)fp;
-		uintptr_t next = rec[0], ret = rec[1];
-#ifdef GMON_ARCH_RA_STRIP
-		ret = GMON_ARCH_RA_STRIP(ret); /* a pac-ret signature */
-#endif
-		if (ret == 0)
-			break;
-		f[d++] = ret;
-		/* Outward only: the caller's frame is above ours. */
-		if (next <= fp)
-			break;
-		lo = fp + 2 * sizeof(uintptr_t);
-		fp = next;
+#ifdef GMON_UW_CFI
+	uint32_t n;
+	const struct gmon_uw_obj *objs = gmon_ehobjs(&n);
+	unsigned flags;
+	uint32_t d = gmon_uw_walk(uc, s->lowest, s->base, objs, n, &s->uwc, f,
+	                          depth_limit, &flags);
+	*cut = (flags & GMON_UW_CUT) != 0;
+	if (flags & GMON_UW_MISSED) {
+		/* a module loaded since the last look: the thread's next
+		   profiled call refreshes the objects (gmon_stacks_grow) */
+		gmon_ehobjs_missed();
+		*cut |= 2;
 	}
-#else
-	(void)base; /* no frame-pointer walk here yet: frame 0 only */
-#endif
 	return d;
+#else
+	(void)s;
+	f[0] = (uintptr_t)GMON_ARCH_UC_PC(uc);
+	return 1;
+#endif
 }
 
 static uint32_t hash_frames(const uintptr_t *f, uint32_t d, int cut)
@@ -312,7 +301,10 @@ void gmon_stacks_tick(void *ctx, uint32_t w)
 		return;
 	}
 	int cut;
-	uint32_t d = walk(ctx, s->base, s->scratch, &cut);
+	uint32_t d = walk(ctx, s, s->scratch, &cut);
+	if (cut & 2)
+		t->busy |= GMON_BUSY_GROW;
+	cut &= 1;
 	if (cut)
 		s->truncated += w;
 	uint32_t h = hash_frames(s->scratch, d, cut);
@@ -412,6 +404,10 @@ void gmon_stacks_grow(struct gmon_table *t)
 	sigemptyset(&prof);
 	sigaddset(&prof, SIGPROF);
 	pthread_sigmask(SIG_BLOCK, &prof, &old);
+#ifdef GMON_UW_CFI
+	if (gmon_ehobjs_stale())
+		gmon_ehobjs_refresh();
+#endif
 	grow_pool(s);
 	grow_slots(s);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
@@ -520,9 +516,11 @@ static void put_stacks(struct gmon_out *o, uint32_t seq, struct gmon_stacks *s,
 {
 	uint64_t len = 8;
 	uint32_t n = 0;
-	for (uint32_t off = 0; off < used; n++) {
+	for (uint32_t off = 0; off < used;) {
 		const struct stk_entry *e = (const struct stk_entry *)(s->pool + off);
-		len += 12 + (uint64_t)placed_depth(e) * GMSL_FRAME_SIZE;
+		uint32_t d = placed_depth(e);  /* 0: PC in no object, left out */
+		len += d ? 12 + (uint64_t)d * GMSL_FRAME_SIZE : 0;
+		n += d != 0;
 		off += (uint32_t)entry_size(e->depth);
 	}
 	if (n == 0 || len > UINT32_MAX)
@@ -533,6 +531,9 @@ static void put_stacks(struct gmon_out *o, uint32_t seq, struct gmon_stacks *s,
 	for (uint32_t off = 0; off < used;) {
 		const struct stk_entry *e = (const struct stk_entry *)(s->pool + off);
 		uint32_t d = placed_depth(e);
+		off += (uint32_t)entry_size(e->depth);
+		if (d == 0)
+			continue;
 		gmon_out_le(o, __atomic_load_n(&e->count, __ATOMIC_RELAXED), 8);
 		gmon_out_le(o, d, 2);
 		gmon_out_le(o, e->flags, 2);
@@ -543,7 +544,6 @@ static void put_stacks(struct gmon_out *o, uint32_t seq, struct gmon_stacks *s,
 			gmon_out_le(o, id, 4);
 			gmon_out_le(o, a, 8);
 		}
-		off += (uint32_t)entry_size(e->depth);
 	}
 }
 
@@ -689,6 +689,7 @@ void gmon_stacks_fill(struct gmon_out *o)
 			truncated += s->truncated;
 			lost += s->lost;
 		}
+		lost += gmon_offstk_put(o, seq - 1, t); /* blocked stacks */
 		put_tarcs(o, seq - 1, t);
 	}
 	put_head(o, GMSL_TAG_SLOSS, 20);

@@ -87,6 +87,7 @@
 	.type	mcount, %function
 _mcount:
 mcount:
+	.cfi_startproc
 	BTI_C
 	FAST_PATH .Lmcount_full
 .Lmcount_full:
@@ -94,14 +95,31 @@ mcount:
 	mov	x1, x30			/* selfpc */
 	PAC_SIGN
 	stp	x29, x30, [sp, #-16]!
+	.cfi_adjust_cfa_offset 16
+	.cfi_offset x29, -16
+	.cfi_offset x30, -8
 	mov	x29, sp
 	STRIP_PAC x0, x16
 	bl	__mcount_internal
 	ldp	x29, x30, [sp], #16
+	.cfi_adjust_cfa_offset -16
+	.cfi_restore x29
+	.cfi_restore x30
 	PAC_AUTH
 	ret
+	.cfi_endproc
+.Lhooks_end:
 	.size	_mcount, . - _mcount
 	.size	mcount, . - mcount
+
+/* The hook's span, for the stack walk (unwalk.c): a return address in
+   it is the recorder's caller, and the frames below it are folded.
+   (Return addresses are stripped of any signature before the walk
+   compares them.) */
+	.pushsection gmon_hook_text, "aw"
+	.balign 8
+	.quad	_mcount, .Lhooks_end
+	.popsection
 
 /*
  * void __gmon_slowcall(int op, uintptr_t a, uintptr_t b)
@@ -115,8 +133,10 @@ mcount:
 	.hidden	__gmon_slowcall
 	.type	__gmon_slowcall, %function
 __gmon_slowcall:
+	.cfi_startproc
 	BTI_C
 	b	gmon_slow_dispatch
+	.cfi_endproc
 	.size	__gmon_slowcall, . - __gmon_slowcall
 
 	BRANCH_PROPERTY_NOTE

@@ -33,7 +33,9 @@
  */
 .macro FAST_PATH from, full
 	pushl	%eax
+	.cfi_adjust_cfa_offset 4
 	pushl	%edx
+	.cfi_adjust_cfa_offset 4
 	movl	gmon_cur@indntpoff, %eax
 	movl	%gs:(%eax), %eax		/* this thread's table */
 	testl	%eax, %eax
@@ -57,12 +59,20 @@
 	jne	8f
 	addl	$1, GMON_ARC_COUNT(%eax)
 	adcl	$0, GMON_ARC_COUNT+4(%eax)
+	.cfi_remember_state
 9:	popl	%edx
+	.cfi_adjust_cfa_offset -4
 	popl	%eax
+	.cfi_adjust_cfa_offset -4
 	ret
+	.cfi_restore_state
+	.cfi_remember_state
 8:	popl	%edx
+	.cfi_adjust_cfa_offset -4
 	popl	%eax
+	.cfi_adjust_cfa_offset -4
 	jmp	\full
+	.cfi_restore_state
 7:	cmpl	$0, GMON_T_SHLIBS(%eax)		/* GMON_SHLIBS: the recorder */
 	jne	8b				/* keeps calls from libraries */
 	jmp	9b
@@ -75,22 +85,34 @@
 	.type	_mcount, @function
 mcount:
 _mcount:
+	.cfi_startproc
 	LANDING_PAD
 	FAST_PATH 4(%ebp), .Lmcount_full
 .Lmcount_full:
+	.cfi_adjust_cfa_offset -8	/* (\full's jump came with nothing pushed) */
 	pushl	%eax
+	.cfi_adjust_cfa_offset 4
 	pushl	%ecx
+	.cfi_adjust_cfa_offset 4
 	pushl	%edx
+	.cfi_adjust_cfa_offset 4
 	movl	12(%esp), %eax		/* selfpc: return address into the callee */
 	movl	4(%ebp), %edx		/* frompc: the callee's own return address */
 	pushl	%eax
+	.cfi_adjust_cfa_offset 4
 	pushl	%edx
+	.cfi_adjust_cfa_offset 4
 	call	__mcount_internal
 	addl	$8, %esp
+	.cfi_adjust_cfa_offset -8
 	popl	%edx
+	.cfi_adjust_cfa_offset -4
 	popl	%ecx
+	.cfi_adjust_cfa_offset -4
 	popl	%eax
+	.cfi_adjust_cfa_offset -4
 	ret
+	.cfi_endproc
 	.size	mcount, . - mcount
 	.size	_mcount, . - _mcount
 
@@ -98,32 +120,54 @@ _mcount:
 	.globl	__fentry__
 	.type	__fentry__, @function
 __fentry__:
+	.cfi_startproc
 	LANDING_PAD
 	FAST_PATH 12(%esp), .Lfentry_full
 .Lfentry_full:
+	.cfi_adjust_cfa_offset -8	/* (\full's jump came with nothing pushed) */
 	pushl	%eax
+	.cfi_adjust_cfa_offset 4
 	pushl	%ecx
+	.cfi_adjust_cfa_offset 4
 	pushl	%edx
+	.cfi_adjust_cfa_offset 4
 	movl	12(%esp), %eax		/* selfpc: return address into the callee */
 	movl	16(%esp), %edx		/* frompc: the callee's return address */
 	pushl	%eax
+	.cfi_adjust_cfa_offset 4
 	pushl	%edx
+	.cfi_adjust_cfa_offset 4
 	call	__mcount_internal
 	addl	$8, %esp
+	.cfi_adjust_cfa_offset -8
 	popl	%edx
+	.cfi_adjust_cfa_offset -4
 	popl	%ecx
+	.cfi_adjust_cfa_offset -4
 	popl	%eax
+	.cfi_adjust_cfa_offset -4
 	ret
+	.cfi_endproc
+.Lhooks_end:
 	.size	__fentry__, . - __fentry__
+
+/* The hooks' span, for the stack walk (unwalk.c): a return address in
+   it is the recorder's caller, and the frames below it are folded. */
+	.pushsection gmon_hook_text, "aw"
+	.balign 4
+	.long	mcount, .Lhooks_end
+	.popsection
 
 /* Loads the return address into %ebx: a call/ret pair, unlike the
    call/pop idiom, keeps a CET shadow stack balanced. */
 	.p2align 4
 	.type	gmon_pc_thunk, @function
 gmon_pc_thunk:
+	.cfi_startproc
 	LANDING_PAD
 	movl	(%esp), %ebx
 	ret
+	.cfi_endproc
 	.size	gmon_pc_thunk, . - gmon_pc_thunk
 
 /*
@@ -138,9 +182,13 @@ gmon_pc_thunk:
 	.hidden	__gmon_slowcall
 	.type	__gmon_slowcall, @function
 __gmon_slowcall:
+	.cfi_startproc
 	LANDING_PAD
 	pushl	%ebp
+	.cfi_adjust_cfa_offset 4
+	.cfi_offset %ebp, -8
 	movl	%esp, %ebp
+	.cfi_def_cfa_register %ebp
 	pushl	%ebx
 	pushl	%esi
 	pushl	%edi
@@ -187,7 +235,9 @@ __gmon_slowcall:
 	popl	%esi
 	popl	%ebx
 	popl	%ebp
+	.cfi_def_cfa %esp, 4
 	ret
+	.cfi_endproc
 	.size	__gmon_slowcall, . - __gmon_slowcall
 
 	CET_PROPERTY_NOTE

@@ -25,6 +25,7 @@
 /* Save the registers the hook must preserve; 56 bytes of frame. */
 .macro SAVE_ARGS
 	subq	$56, %rsp
+	.cfi_adjust_cfa_offset 56
 	movq	%rax, 0(%rsp)
 	movq	%rcx, 8(%rsp)
 	movq	%rdx, 16(%rsp)
@@ -43,6 +44,7 @@
 	movq	40(%rsp), %r8
 	movq	48(%rsp), %r9
 	addq	$56, %rsp
+	.cfi_adjust_cfa_offset -56
 .endm
 
 /*
@@ -91,6 +93,7 @@
 	.type	_mcount, @function
 mcount:
 _mcount:
+	.cfi_startproc
 	LANDING_PAD
 	FAST_PATH 8(%rbp), (%rsp), .Lmcount_full
 .Lmcount_full:
@@ -100,6 +103,7 @@ _mcount:
 	call	__mcount_internal
 	RESTORE_ARGS
 	ret
+	.cfi_endproc
 	.size	mcount, . - mcount
 	.size	_mcount, . - _mcount
 
@@ -107,6 +111,7 @@ _mcount:
 	.globl	__fentry__
 	.type	__fentry__, @function
 __fentry__:
+	.cfi_startproc
 	LANDING_PAD
 	FAST_PATH 8(%rsp), (%rsp), .Lfentry_full
 .Lfentry_full:
@@ -116,7 +121,16 @@ __fentry__:
 	call	__mcount_internal
 	RESTORE_ARGS
 	ret
+	.cfi_endproc
+.Lhooks_end:
 	.size	__fentry__, . - __fentry__
+
+/* The hooks' span, for the stack walk (unwalk.c): a return address in
+   it is the recorder's caller, and the frames below it are folded. */
+	.pushsection gmon_hook_text, "aw"
+	.balign 8
+	.quad	mcount, .Lhooks_end
+	.popsection
 
 /*
  * void __gmon_slowcall(int op, uintptr_t a, uintptr_t b)
@@ -134,9 +148,13 @@ __fentry__:
 	.hidden	__gmon_slowcall
 	.type	__gmon_slowcall, @function
 __gmon_slowcall:
+	.cfi_startproc
 	LANDING_PAD
 	pushq	%rbp
+	.cfi_adjust_cfa_offset 8
+	.cfi_offset %rbp, -16
 	movq	%rsp, %rbp
+	.cfi_def_cfa_register %rbp
 	pushq	%rbx
 	pushq	%r12
 	pushq	%r13
@@ -188,7 +206,9 @@ __gmon_slowcall:
 	popq	%r12
 	popq	%rbx
 	popq	%rbp
+	.cfi_def_cfa %rsp, 8
 	ret
+	.cfi_endproc
 	.size	__gmon_slowcall, . - __gmon_slowcall
 
 	CET_PROPERTY_NOTE

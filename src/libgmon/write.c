@@ -395,12 +395,15 @@ static int tmp_name(char *buf, size_t size, const char *path, const char *suffix
 
 /* The side file's contents: its header and the objects, samples and arcs
    of shlibs.c, then the stacks and threads of stacks.c (nothing when
-   GMON_STACKS is off).  Composed here so that neither part calls the
-   other to write. */
+   GMON_STACKS is off), then the CPU times of cputime.c, which may name
+   only the threads marked before stacks.c wrote them.  Composed here so
+   that no part calls another to write. */
 static void side_fill(struct gmon_out *o)
 {
 	gmon_shlibs_fill(o);
+	gmon_cputime_mark();
 	gmon_stacks_fill(o);
+	gmon_cputime_fill(o);
 }
 
 /*

@@ -148,6 +148,11 @@ struct gprof {
 	size_t nstacks;
 	uint64_t stack_truncated;    /* SLOSS: ticks cut at the depth limit */
 	uint64_t stack_lost;         /* SLOSS: ticks without a stack */
+	/* CPU and wall time the samples were taken in, in ns: the side
+	   files' PTIMES added up, or a --per-thread context's TTIMES
+	   (shlib_credit.c); have_run_times false without any */
+	bool have_run_times;
+	uint64_t run_user_ns, run_sys_ns, run_wall_ns;
 	struct stack_node *stack_nodes;
 	size_t nstack_nodes;
 	unsigned stack_depth;        /* the deepest node's depth */

@@ -133,6 +133,8 @@ struct file_table {              /* source files by path (utils.c) */
 struct thread_info {
 	uint32_t id, tid;
 	const char *name;
+	bool have_times;             /* its TTIMES, added up over the files */
+	uint64_t user_ns, sys_ns, wall_ns;
 };
 
 #endif

@@ -30,6 +30,24 @@ void diagnose_warn(const struct gprof *g)
 	}
 }
 
+/* The side files' CPU and wall time (PTIMES), and how much of the CPU
+   time the samples cover; only when a side file gave them, so that a
+   diagnosis of GNU's files reads as before. */
+static void print_run_times(const struct gprof *g, FILE *out)
+{
+	if (!g->have_run_times)
+		return;
+	double user = g->run_user_ns / 1e9, sys = g->run_sys_ns / 1e9;
+	double cpu = user + sys;
+	fprintf(out, "  %-16s %-8s %.2f s (user %.2f s, system %.2f s = %.1f%%), "
+	        "wall %.2f s", "CPU time", "info", cpu, user, sys,
+	        cpu > 0 ? 100 * sys / cpu : 0.0, g->run_wall_ns / 1e9);
+	if (cpu > 0 && g->hz > 0 && strcmp(g->dimen, "seconds") == 0)
+		fprintf(out, "; the samples cover %.1f%% of it",
+		        100 * (diagnose_samples(g) / g->hz) / cpu);
+	fputc('\n', out);
+}
+
 void diagnose_print(const struct gprof *g, FILE *out)
 {
 	static const char *const status[] = {
@@ -47,6 +65,7 @@ void diagnose_print(const struct gprof *g, FILE *out)
 		        status[g->diag[i].status], g->diag[i].text);
 		problems += g->diag[i].status == DIAG_PROBLEM;
 	}
+	print_run_times(g, out);
 	if (problems)
 		fprintf(out, "%d problem%s found.\n", problems,
 		        problems == 1 ? "" : "s");

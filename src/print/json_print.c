@@ -41,6 +41,20 @@ static void per_call_unit(const struct gprof *g, char *buf)
 	buf[n] = '\0';
 }
 
+/* The side files' CPU and wall time, when they gave any (a key of its
+   own, absent otherwise, so that other profiles' JSON stays as it was). */
+static void print_run_times(const struct gprof *g, struct jw *w)
+{
+	if (!g->have_run_times)
+		return;
+	jw_key(w, "run_times");
+	jw_open(w, '{', true);
+	knum(w, "user_seconds", g->run_user_ns / 1e9);
+	knum(w, "system_seconds", g->run_sys_ns / 1e9);
+	knum(w, "wall_seconds", g->run_wall_ns / 1e9);
+	jw_close(w, '}');
+}
+
 static void print_summary(const struct gprof *g, struct jw *w)
 {
 	jw_key(w, "summary");
@@ -78,6 +92,7 @@ static void print_summary(const struct gprof *g, struct jw *w)
 	kint(w, "cycles", g->ncycles);
 	/* Where the call graph's times come from: --stacks or call counts. */
 	kstr(w, "call_graph_times", g->stack_times ? "call_stacks" : "call_counts");
+	print_run_times(g, w);
 	jw_close(w, '}');
 }
 

@@ -496,8 +496,19 @@ bool shlibs_side_files(const struct gprof *g)
 
 /* ---- --per-thread ---- */
 
+static void add_thread_times(struct thread_info *t, const struct gmsl_times *tt)
+{
+	struct gmsl_times sum = { .have = t->have_times, .user_ns = t->user_ns,
+		.sys_ns = t->sys_ns, .wall_ns = t->wall_ns };
+	gmsl_times_add(&sum, tt);
+	t->have_times = sum.have;
+	t->user_ns = sum.user_ns;
+	t->sys_ns = sum.sys_ns;
+	t->wall_ns = sum.wall_ns;
+}
+
 /* The threads of every side file read (but those ignored), each once:
-   matched by id and name, in the order first met. */
+   matched by id and name, in the order first met, with their times. */
 size_t shlibs_threads(const struct gprof *g, struct thread_info **out)
 {
 	const struct shlibs *sl = g->shlibs;
@@ -513,10 +524,12 @@ size_t shlibs_threads(const struct gprof *g, struct thread_info **out)
 			while (k < n && !(v[k].id == th->id &&
 			                  strcmp(v[k].name, th->name) == 0))
 				k++;
-			if (k < n)
-				continue;
-			v = xrealloc(v, (n + 1) * sizeof *v);
-			v[n++] = (struct thread_info){ th->id, th->tid, th->name };
+			if (k == n) {
+				v = xrealloc(v, (n + 1) * sizeof *v);
+				v[n++] = (struct thread_info){ .id = th->id,
+					.tid = th->tid, .name = th->name };
+			}
+			add_thread_times(&v[k], &th->times);
 		}
 	}
 	*out = v;

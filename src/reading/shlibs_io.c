@@ -230,7 +230,7 @@ static void dec_thread(const struct reader *r, struct cursor *c,
                        const struct rec *x)
 {
 	struct gmsl_file *f = r->f;
-	struct gmsl_thread t;
+	struct gmsl_thread t = { 0 }; /* no TTIMES yet */
 	t.id = (uint32_t)get_le(c, 4);
 	t.tid = (uint32_t)get_le(c, 4);
 	size_t nlen = (size_t)get_le(c, 2);
@@ -319,6 +319,35 @@ static void dec_sloss(const struct reader *r, struct cursor *c,
 	f->have_sloss = true;
 }
 
+/* PTIMES' and TTIMES' three u64: user, system and wall ns. */
+static void get_times(struct cursor *c, struct gmsl_times *t)
+{
+	t->have = true;
+	t->user_ns = get_le(c, 8);
+	t->sys_ns = get_le(c, 8);
+	t->wall_ns = get_le(c, 8);
+}
+
+/* Several PTIMES (a file that is itself a sum) add up. */
+static void dec_ptimes(const struct reader *r, struct cursor *c,
+                       const struct rec *x)
+{
+	struct gmsl_times t = { 0 };
+	(void)x;
+	get_times(c, &t);
+	gmsl_times_add(&r->f->ptimes, &t);
+}
+
+/* So do several TTIMES of one thread. */
+static void dec_ttimes(const struct reader *r, struct cursor *c,
+                       const struct rec *x)
+{
+	struct gmsl_times t = { 0 };
+	t.flags = (uint32_t)get_le(c, 4);
+	get_times(c, &t);
+	gmsl_times_add(&r->f->threads[x->thread].times, &t);
+}
+
 /* A new record type is a row here and a decoder above. */
 static const struct rec_type rec_types[] = {
 	{ .tag = GMSL_TAG_OBJECT, .name = "OBJECT", .min = GMSL_OBJECT_FIXED,
@@ -337,6 +366,10 @@ static const struct rec_type rec_types[] = {
 	  .entry = GMSL_ARC_SIZE, .decode = dec_tarc },
 	{ .tag = GMSL_TAG_SLOSS, .name = "SLOSS", .min = 20, .exact = true,
 	  .decode = dec_sloss },
+	{ .tag = GMSL_TAG_PTIMES, .name = "PTIMES", .min = GMSL_PTIMES_SIZE,
+	  .exact = true, .decode = dec_ptimes },
+	{ .tag = GMSL_TAG_TTIMES, .name = "TTIMES", .min = GMSL_TTIMES_SIZE,
+	  .exact = true, .head = "T", .decode = dec_ttimes },
 };
 
 /* The row for `tag`, or NULL: a record type from a later writer, which

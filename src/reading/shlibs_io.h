@@ -37,12 +37,22 @@ struct gmsl_arc {
 	uint64_t count;
 };
 
+/* CPU and wall time, in ns: a file's PTIMES, a thread's TTIMES (several
+   of either add up). */
+struct gmsl_times {
+	bool have;
+	uint32_t flags;              /* GMSL_TTIMES_*: ENDED while every part
+	                                says so, TICKS when any part does */
+	uint64_t user_ns, sys_ns, wall_ns;
+};
+
 /* Call stacks and threads (GMON_STACKS=1).  Threads are named by their
    index in `threads`, frames' objects by their index in `objs`. */
 struct gmsl_thread {
 	uint32_t id;                 /* as the file numbers it */
 	uint32_t tid;                /* the system's thread id */
 	char *name;                  /* NUL-terminated copy (never NULL) */
+	struct gmsl_times times;     /* its TTIMES */
 };
 
 struct gmsl_frame {
@@ -92,6 +102,7 @@ struct gmsl_file {
 	uint64_t stack_truncated;    /* SLOSS: ticks cut at the depth limit */
 	uint64_t stack_lost;         /* SLOSS: ticks whose stack was dropped */
 	uint32_t depth_limit;        /* SLOSS: the writer's depth limit */
+	struct gmsl_times ptimes;    /* PTIMES: the process's times */
 	uint32_t *id_hash;           /* reader: 1 + index by id, open hashing */
 	size_t id_hash_size;
 };
@@ -130,5 +141,8 @@ void gmsl_combine(struct gmsl_file *f);
 /* Writes f (objects with ids 0..nobjs-1, as gmsl_merge numbers them);
    false on a write error (errno set). */
 bool gmsl_write(const struct gmsl_file *f, FILE *out);
+
+/* Adds src's PTIMES or TTIMES to dst's (shlibs_sum.c). */
+void gmsl_times_add(struct gmsl_times *dst, const struct gmsl_times *src);
 
 #endif

@@ -77,12 +77,32 @@ static uint64_t add_sat(uint64_t a, uint64_t b)
 	return b > UINT64_MAX - a ? UINT64_MAX : a + b;
 }
 
+/* A sum of runs is as long as its runs together: wall times add up too,
+   as the samples they are compared with do.  A summed thread has ended
+   when every part had; its split is from ticks when any part's was. */
+void gmsl_times_add(struct gmsl_times *dst, const struct gmsl_times *src)
+{
+	if (!src->have)
+		return;
+	if (!dst->have)
+		dst->flags = src->flags;
+	dst->flags = (dst->flags & src->flags & GMSL_TTIMES_ENDED) |
+		((dst->flags | src->flags) & GMSL_TTIMES_TICKS);
+	dst->user_ns = add_sat(dst->user_ns, src->user_ns);
+	dst->sys_ns = add_sat(dst->sys_ns, src->sys_ns);
+	dst->wall_ns = add_sat(dst->wall_ns, src->wall_ns);
+	dst->have = true;
+}
+
 static void merge_stacks(struct gmsl_file *dst, const struct gmsl_file *src,
                          const uint32_t *map)
 {
 	uint32_t *tmap = xmalloc((src->nthreads + 1) * sizeof *tmap);
-	for (size_t k = 0; k < src->nthreads; k++)
+	for (size_t k = 0; k < src->nthreads; k++) {
 		tmap[k] = map_thread(dst, &src->threads[k]);
+		gmsl_times_add(&dst->threads[tmap[k]].times,
+		               &src->threads[k].times);
+	}
 	for (size_t i = 0; i < src->nstacks; i++) {
 		struct gmsl_stack st = src->stacks[i];
 		st.thread = tmap[st.thread];
@@ -141,6 +161,7 @@ void gmsl_merge(struct gmsl_file *dst, const struct gmsl_file *src)
 		a->to_obj = map[a->to_obj];
 	}
 	merge_stacks(dst, src, map);
+	gmsl_times_add(&dst->ptimes, &src->ptimes);
 	free(map);
 }
 
@@ -447,6 +468,33 @@ static size_t write_tarcs(FILE *out, const struct gmsl_file *f, size_t i)
 	return end;
 }
 
+static void put_times(FILE *out, const struct gmsl_times *t)
+{
+	put_le(out, t->user_ns, 8);
+	put_le(out, t->sys_ns, 8);
+	put_le(out, t->wall_ns, 8);
+}
+
+/* PTIMES, then each thread's TTIMES (after every THREAD record). */
+static void write_times(FILE *out, const struct gmsl_file *f)
+{
+	if (f->ptimes.have) {
+		put_le(out, GMSL_TAG_PTIMES, 1);
+		put_le(out, GMSL_PTIMES_SIZE, 4);
+		put_times(out, &f->ptimes);
+	}
+	for (size_t k = 0; k < f->nthreads; k++) {
+		const struct gmsl_thread *th = &f->threads[k];
+		if (!th->times.have)
+			continue;
+		put_le(out, GMSL_TAG_TTIMES, 1);
+		put_le(out, GMSL_TTIMES_SIZE, 4);
+		put_le(out, th->id, 4);
+		put_le(out, th->times.flags, 4);
+		put_times(out, &th->times);
+	}
+}
+
 bool gmsl_write(const struct gmsl_file *f, FILE *out)
 {
 	fwrite(GMSL_MAGIC, 1, GMSL_MAGIC_LEN, out);
@@ -474,5 +522,6 @@ bool gmsl_write(const struct gmsl_file *f, FILE *out)
 		put_le(out, f->stack_lost, 8);
 		put_le(out, f->depth_limit, 4);
 	}
+	write_times(out, f);
 	return !ferror(out);
 }

@@ -20,7 +20,7 @@
 # of that harness's scans are byte scans).
 
 FUZZ_HARNESSES ?= gmon symspec mapfile extsym bbconv pipeline decoders shlibs \
-	lines env
+	lines env cfi
 FUZZ_SECONDS ?= 180
 FUZZ_CLANG ?= clang
 FUZZ_FLAGS ?=
@@ -37,6 +37,9 @@ FUZZ_WRAP = -Wl,--wrap=fopen,--wrap=fopen64,--wrap=fclose
 # The runtime files fuzz_env.c includes.
 FUZZ_ENV_DEPS = src/libgmon/env.c src/libgmon/signals.c src/libgmon/state.c \
 	src/libgmon/gmon_rt.h src/libgmon/arch.h
+# The unwinder's files fuzz_cfi.c includes.
+FUZZ_CFI_DEPS = src/libgmon/unwind.c src/libgmon/unwstep.c src/libgmon/unwalk.c \
+	src/libgmon/unwind.h src/libgmon/unwind_read.h
 
 # ---- replay build: $(CC) + ASan/UBSan, objects shared with `make san` ----
 FUZZ_RB = $(FUZZ_B)/replay
@@ -55,6 +58,7 @@ $(FUZZ_RB)/%.o: $(FUZZ_D)/%.c $(FUZZ_D)/*.h $(TOOL_HDRS) config.mk
 $(FUZZ_RB)/fuzz_bbconv.o: src/reading/bbconv.c
 $(FUZZ_RB)/fuzz_decoders.o: src/libgmon/arch-riscv64.c
 $(FUZZ_RB)/fuzz_env.o: $(FUZZ_ENV_DEPS)
+$(FUZZ_RB)/fuzz_cfi.o: $(FUZZ_CFI_DEPS)
 
 $(FUZZ_RB)/replay-%: $(FUZZ_RB)/fuzz_%.o $(FUZZ_REPLAY_LIB)
 	$(CC) $(SAN_FLAGS) $(FUZZ_WRAP) $(LDFLAGS) -o $@ $< $(FUZZ_REPLAY_LIB) $(LIBS)
@@ -108,6 +112,7 @@ $(FUZZ_LB)/h_%.o: $(FUZZ_D)/%.c $(FUZZ_D)/*.h $(TOOL_HDRS) config.mk
 $(FUZZ_LB)/h_fuzz_bbconv.o: src/reading/bbconv.c
 $(FUZZ_LB)/h_fuzz_decoders.o: src/libgmon/arch-riscv64.c
 $(FUZZ_LB)/h_fuzz_env.o: $(FUZZ_ENV_DEPS)
+$(FUZZ_LB)/h_fuzz_cfi.o: $(FUZZ_CFI_DEPS)
 
 $(FUZZ_LB)/fuzz-%: $(FUZZ_LB)/h_fuzz_%.o $(FUZZ_LF_OBJS)
 	$(FUZZ_CLANG) $(FUZZ_LF_SAN) -fsanitize=fuzzer $(FUZZ_WRAP) $(LDFLAGS) -o $@ $< \

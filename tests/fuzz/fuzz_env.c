@@ -38,7 +38,9 @@
 #include <unistd.h>
 
 /* signals.c reads the shared state (state.c), which calls nothing; the
-   handlers' actions come from gmon_signals_init's arguments. */
+   handlers' actions come from gmon_signals_init's arguments.  Without
+   sigmask.c, its signal calls go to the C library's (sigmask.h). */
+#define GMON_LIBC_SIGNAL_CALLS
 #include "libgmon/state.c"
 #include "libgmon/env.c"
 #include "libgmon/signals.c"

@@ -60,6 +60,24 @@ static void same_data(const struct gmsl_file *a, const struct gmsl_file *b)
 			abort();
 }
 
+static bool same_times(const struct gmsl_times *a, const struct gmsl_times *b)
+{
+	return a->have == b->have && a->flags == b->flags &&
+	       a->user_ns == b->user_ns && a->sys_ns == b->sys_ns &&
+	       a->wall_ns == b->wall_ns;
+}
+
+/* PTIMES and each thread's TTIMES survive the write (threads keep their
+   order and ids through gmsl_write and gmsl_parse). */
+static void same_times_all(const struct gmsl_file *a, const struct gmsl_file *b)
+{
+	if (!same_times(&a->ptimes, &b->ptimes) || a->nthreads != b->nthreads)
+		abort();
+	for (size_t k = 0; k < a->nthreads; k++)
+		if (!same_times(&a->threads[k].times, &b->threads[k].times))
+			abort();
+}
+
 /* The sum of f as -s writes it, read back. */
 static void round_trip(const struct gprof *g, const struct gmsl_file *f)
 {
@@ -80,6 +98,7 @@ static void round_trip(const struct gprof *g, const struct gmsl_file *f)
 	gmsl_parse(g, &back, "sum", (const unsigned char *)buf, len);
 	same_objects(&sum, &back);
 	same_data(&sum, &back);
+	same_times_all(&sum, &back);
 
 	gmsl_merge(&sum, f);         /* twice the data, same objects */
 	gmsl_combine(&sum);

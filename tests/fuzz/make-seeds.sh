@@ -132,7 +132,7 @@ arcs 0 0x1010 1 0x1120 40 1 0x1120 1 0x1200 7 1 0x1200 0 0x1400 2
 S
 sl unknown-tag <<'S'
 header 1000 1
-raw 9 auto 00112233
+raw 99 auto 00112233
 object 0 0 0 0 a -
 samples 0 0x10 0xffffffff 0x10 0xffffffff
 arcs 0 1 0 2 0xffffffffffffffff 0 1 0 2 0xffffffffffffffff
@@ -176,4 +176,20 @@ object 1 0 0x1000 0x1468 prog 00112233
 samples 1 0x11e0 30
 arcs 1 0x1230 1 0x1222 9
 S
+# CPU times (PTIMES, TTIMES): records to read, sum and print, and
+# counts near their limit.
+for ck in 0 2 46; do
+	sl times$ck <<S
+header 100 $ck
+object 0 0 0x1000 0x1468 prog -
+thread 0 42 main
+thread 1 43 w
+stacks 0 5 0 0:0x11e0,0:0x13d4
+ptimes 3000000000 1000000000 5000000000
+ttimes 0 0 1000000000 2 3
+ttimes 1 3 0xffffffffffffffff 2 3
+ptimes 1 2 0xfffffffffffffff0
+ttimes 0 1 1 2 3
+S
+done
 echo "make-seeds: done"

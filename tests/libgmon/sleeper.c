@@ -3,13 +3,15 @@
  * sleeper.c - a known split of wall time for GMON_CLOCK=wall (wall.sh):
  * ROUNDS rounds (argument, default 10) in which napper() sleeps 50 ms in
  * nanosleep and cruncher() computes until it has used 50 ms of CPU time.
- * Measured, not counted out, the split depends neither on the machine's
- * speed nor on its load: a thread waiting for a CPU is not sampled by
- * either clock, so cruncher's 50 ms of CPU is what both clocks see.
+ * Under the CPU clock the split is all cruncher's whatever the machine's
+ * speed or load.  Under the wall clock cruncher also spends the time it
+ * waits for a CPU on a busy machine, so the program times both phases
+ * with CLOCK_MONOTONIC and prints "share napper P", napper's percentage
+ * of the two, for the test to compare with.
  *
  * With "fork" as second argument a child does the rounds while the
- * parent waits for it in parent_waits() (waitpid), and prints the
- * child's pid.
+ * parent waits for it in parent_waits() (waitpid); the parent prints
+ * the child's pid first (flushed before the child can print its share).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +25,13 @@
 #define SLICE_NS 50000000L
 
 volatile unsigned long sink;
+
+static long long wall_ns(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1000000000LL + t.tv_nsec;
+}
 
 static long cpu_since(const struct timespec *from)
 {
@@ -62,12 +71,19 @@ int main(int argc, char **argv)
 		pid_t child = fork();
 		if (child > 0) {
 			printf("%d\n", (int)child);
+			fflush(stdout);
 			return parent_waits(child) != 0;
 		}
 	}
+	long long nap = 0, crunch = 0;
 	for (int r = 0; r < rounds; r++) {
+		long long a = wall_ns();
 		napper();
+		long long b = wall_ns();
 		cruncher();
+		nap += b - a;
+		crunch += wall_ns() - b;
 	}
+	printf("share napper %.2f\n", 100.0 * (double)nap / (double)(nap + crunch));
 	return 0;
 }

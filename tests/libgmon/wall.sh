@@ -3,7 +3,8 @@
 # the wall clock and not under the CPU clock; threads blocked on a pipe or
 # a condition variable; the file's "wall-sec" label as GNU gprof prints
 # it; a fork child; musl, i386 and -fno-plt; a bad value; and a foreign target under
-# qemu-user, whose /proc cannot tell where a thread waits.
+# qemu-user, whose /proc cannot tell where a thread waits; the split of
+# wall time by napspin.c, quiet and loaded, and blocked stacks (issue 30).
 # Sourced by tests/libgmon.sh; word lists unquoted on purpose, and the
 # variables come from tests/libgmon/common.sh:
 # shellcheck shell=sh disable=SC2086,SC2154
@@ -26,17 +27,37 @@ split_ok() {
 		'{ exit !($NF >= lo && $NF <= hi && $6 > 0) }'
 }
 
+# window NAME LOW HIGH: "LOW HIGH", or with LOW "near" the share NAME's
+# program measured (its "share napper" line) plus or minus HIGH.
+window() {
+	if [ "$2" = near ]; then
+		sed -n 's/^share napper //p' "$W/$1/out" |
+			awk -v d="$3" '{ printf "%.2f %.2f\n", $1 - d, $1 + d; f = 1 }
+			               END { if (!f) print "-1 -1" }'
+	else
+		echo "$2 $3"
+	fi
+}
+
 # wall_split NAME ROUNDS LOW HIGH [VAR=VALUE...]: run sleeper (ROUNDS
-# rounds of 50 ms asleep and 50 ms of CPU) and check napper's share; a
-# miss is run again once (the shares are sampled).
+# rounds of 50 ms asleep and 50 ms of CPU) and check napper's share
+# (LOW and HIGH as window's); a miss is run again once (the shares are
+# sampled).
 wall_split() {
-	_n=$1 _r=$2 _lo=$3 _hi=$4
+	_n=$1 _r=$2 _wl=$3 _wh=$4
 	shift 4
 	run "$_n" "$@" -- "$_r"
 	_v1=$(wall_hist "$_n")
+	set -- "$@" -- "$_r"
+	read -r _lo _hi <<EOW
+$(window "$_n" "$_wl" "$_wh")
+EOW
 	if ! split_ok "$_v1" "$_lo" "$_hi"; then
-		run "$_n" "$@" -- "$_r"
+		run "$_n" "$@"
 		_v2=$(wall_hist "$_n")
+		read -r _lo _hi <<EOW
+$(window "$_n" "$_wl" "$_wh")
+EOW
 		if ! split_ok "$_v2" "$_lo" "$_hi"; then
 			fail "$_n" "$_v1" "$_v2 (want a share of $_lo-$_hi%)" \
 				"$(cat "$W/$_n/err" "$W/$_n/dump.err")"
@@ -54,7 +75,7 @@ wall_split() {
 # clock, almost none under the CPU clock (the default, and said so).
 n=wall-clock-split
 if build "$n" sleeper.c "$GLIBC_LIBS" $CC -O2 -pg; then
-	wall_split "$n" 10 35 65 GMON_CLOCK=wall &&
+	wall_split "$n" 10 near 15 GMON_CLOCK=wall &&
 		if ! reports_agree "$n" >"$W/$n/agree"; then
 			fail wall-gnu-gprof "$(cat "$W/$n/agree")"
 		elif [ "$compare_reports" = yes ] &&
@@ -100,19 +121,23 @@ fi
 # thread id); the parent's wait for it is charged to parent_waits.
 n=wall-fork
 if build "$n" sleeper.c "$GLIBC_LIBS" $CC -O2 -pg; then
-	# 10 rounds, 250 wall ticks: the 35-65% window is 4.7 binomial errors,
-	# and a miss is run again once (tests/README, "Checks on sampled data").
+	# 10 rounds, 250 wall ticks: the window of 15 points either side of
+	# the measured share is 4.7 binomial errors, and a miss is run again
+	# once (tests/README, "Checks on sampled data").
 	for try in 1 2; do
 		run "$n" GMON_CLOCK=wall -- 10 fork
-		child=$(cat "$W/$n/out")
+		child=$(sed -n '/^[0-9][0-9]*$/p' "$W/$n/out")
 		cv=$(wall_hist "$n" "gmon.out.$child")
 		pw=$(hist "$n" 8 2>/dev/null | awk '$1 == "parent_waits" { w = $2 }
 			$1 == "rate" { r = $2 } END { printf "%.2f", r ? w / r : 0 }')
-		split_ok "$cv" 35 65 && break
+		read -r lo hi <<EOW
+$(window "$n" near 15)
+EOW
+		split_ok "$cv" "$lo" "$hi" && break
 	done
-	if [ "$(rc_of "$n")" != 0 ] || [ -s "$W/$n/err" ] || ! split_ok "$cv" 35 65 ||
+	if [ "$(rc_of "$n")" != 0 ] || [ -s "$W/$n/err" ] || ! split_ok "$cv" "$lo" "$hi" ||
 		! awk -v s="$pw" 'BEGIN { exit !(s >= 0.5) }'; then
-		fail "$n" "status $(rc_of "$n"); child: $cv (want 35-65%)" \
+		fail "$n" "status $(rc_of "$n"); child: $cv (want $lo-$hi%)" \
 			"parent_waits: $pw s (want >= 0.5)" "$(cat "$W/$n/err")"
 	else
 		pass "$n"
@@ -123,7 +148,7 @@ fi
 n=wall-musl
 if [ -n "$MUSL" ]; then
 	build "$n" sleeper.c "$MUSL_LIBS" musl-gcc -O2 -pg &&
-		wall_split "$n" 6 35 65 GMON_CLOCK=wall
+		wall_split "$n" 6 near 15 GMON_CLOCK=wall
 else
 	skip "$n" "no musl-gcc or src/libgmon/musl/libgmon.a"
 fi
@@ -134,14 +159,14 @@ n=wall-i386
 if [ -n "$M32" ]; then
 	WIDTH=4
 	build "$n" sleeper.c "$M32_LIBS" $CC -m32 -O2 -pg &&
-		wall_split "$n" 6 35 65 GMON_CLOCK=wall
+		wall_split "$n" 6 near 15 GMON_CLOCK=wall
 	WIDTH=8
 else
 	skip "$n" "no -m32 build of libgmon"
 fi
 n=wall-no-plt
 if build "$n" sleeper.c "$GLIBC_LIBS" $CC -O2 -pg -fno-plt; then
-	wall_split "$n" 6 35 65 GMON_CLOCK=wall
+	wall_split "$n" 6 near 15 GMON_CLOCK=wall
 fi
 
 # A bad value: one line, and the CPU clock (labelled seconds).
@@ -185,4 +210,150 @@ if have "$triple-gcc" && have qemu-aarch64 && [ -f "$L/cross/$triple/libgmon.a" 
 	fi
 else
 	skip "$n" "needs $triple-gcc, qemu-aarch64 and src/libgmon/cross/$triple"
+fi
+
+# ---- wall time split as really spent (issue 30) ----
+# napspin.c: napper sleeps, cruncher spins, each for random 8-24 ms, 120
+# rounds (about 3.8 s); napper's share of the two functions' samples must
+# be within 5 points of what the program measured with CLOCK_MONOTONIC,
+# on a quiet machine and with both cores loaded (cruncher then waits for a
+# CPU for much of its time: wall time in cruncher all the same).  Error
+# model in tests/README, section 5 (wall-napspin); one retry.
+
+# napspin_verdict NAME: "ok|bad measured M got G (napper N cruncher C)".
+napspin_verdict() {
+	_want=$(sed -n 's/^share napper //p' "$W/$1/out")
+	wall_hist "$1" | awk -v m="${_want:--100}" '{
+		d = $NF - m; if (d < 0) d = -d
+		printf "%s measured %.1f got %.1f (napper %d cruncher %d)\n",
+			(d <= 5 && $2 + $4 > 0) ? "ok" : "bad", m, $NF, $2, $4 }'
+}
+
+# overloaded: the machine is busier than the design allows, more than 2
+# runnable tasks per core over the last minute (the test's own load, two
+# spinners on two cores, is 1 per core).  Then the sampler's looks come
+# late and waits go unseen, and napper falls short by up to 10 points:
+# the runtime's known fault (issue 30, tests/README section 5), named in
+# a note instead of failing; a share over the measure, or one short by
+# more than 15 points, still fails.
+overloaded() {
+	_cores=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+	awk -v c="${_cores:-1}" '{ exit !($1 / (c > 0 ? c : 1) > 2) }' /proc/loadavg 2>/dev/null
+}
+
+# known_short VERDICT: a miss that overloaded excuses (napper short of
+# the measure by at most 15 points, the fields "measured M got G").
+known_short() {
+	printf '%s\n' "$1" | awk '{ for (i = 1; i < NF; i++) {
+		if ($i == "measured") m = $(i + 1); if ($i == "got" || $i == "folded") g = $(i + 1) }
+		exit !(g < m && m - g <= 15) }' && overloaded
+}
+
+# napspin_report NAME VERDICT: pass, pass with a note, or fail.
+napspin_report() {
+	case $2 in
+	ok*) pass "$1 (${2#ok })" ;;
+	*) if known_short "$2"; then
+		pass "$1"
+		echo "    note: ${2#bad }: napper short under a load of $(cut -d' ' -f1 /proc/loadavg) (the sampler's late looks, issue 30)"
+	   else
+		fail "$1" "napper's share: ${2#bad } (want within 5 points)"
+	   fi ;;
+	esac
+}
+
+# napspin NAME [VAR=VALUE...]: run napspin (built) and check the split.
+napspin() {
+	_nn=$1
+	shift
+	for try in 1 2; do
+		run "$_nn" GMON_CLOCK=wall "$@" --
+		_nv=$(napspin_verdict "$_nn")
+		case $_nv in ok*) break ;; esac
+	done
+	if [ "$(rc_of "$_nn")" != 0 ] || [ -s "$W/$_nn/err" ]; then
+		fail "$_nn" "status $(rc_of "$_nn")" "$(cat "$W/$_nn/err")"
+	else
+		napspin_report "$_nn" "$_nv"
+	fi
+}
+
+# load_start / load_stop: two CPU spinners, the test's own, ended by pid.
+load_start() {
+	sh -c 'while :; do :; done' &
+	load1=$!
+	sh -c 'while :; do :; done' &
+	load2=$!
+}
+load_stop() {
+	kill "$load1" "$load2" 2>/dev/null
+	wait "$load1" "$load2" 2>/dev/null
+}
+
+n=wall-napspin
+if build "$n" napspin.c "$GLIBC_LIBS" $CC -O2 -pg; then
+	napspin "$n"
+	n=wall-napspin-loaded
+	mkdir -p "$W/$n"
+	cp "$W/wall-napspin/prog" "$W/$n/prog"
+	load_start
+	napspin "$n"
+	load_stop
+fi
+n=wall-napspin-musl
+if [ -n "$MUSL" ]; then
+	build "$n" napspin.c "$MUSL_LIBS" musl-gcc -O2 -pg && napspin "$n"
+else
+	skip "$n" "no musl-gcc or src/libgmon/musl/libgmon.a"
+fi
+n=wall-napspin-i386
+if [ -n "$M32" ]; then
+	WIDTH=4
+	build "$n" napspin.c "$M32_LIBS" $CC -m32 -O2 -pg && napspin "$n"
+	WIDTH=8
+else
+	skip "$n" "no -m32 build of libgmon"
+fi
+
+# A wall-clock wait under a call chain (main -> outer -> inner -> napper
+# in nanosleep) with GMON_STACKS=1: the blocked thread's stacks carry the
+# chain, so outer's and inner's inclusive shares in the folded stacks and
+# in --stacks's call graph are napper's, within 5 points of the share the
+# program measured (as wall-napspin; 60 rounds, one retry); and
+# --per-thread gives napper the seconds the whole profile does.
+# chain_verdict NAME: "ok|bad measured M folded F --stacks S".
+chain_verdict() {
+	_want=$(sed -n 's/^share napper //p' "$W/$1/out")
+	(cd "$W/$1" && "$OUR_GPROF" --output-format=folded prog gmon.out >folded 2>folded.err &&
+	 "$OUR_GPROF" -b -q --stacks prog gmon.out >stk.txt 2>stk.err)
+	_fold=$(awk '{ n = $NF; all += n; if ($1 ~ /(^|;)main;outer;inner;napper$/) c += n }
+		END { printf "%.1f", all ? 100 * c / all : -1 }' "$W/$1/folded")
+	_stk=$(awk '/^\[[0-9]+\]/ && $NF ~ /^\[/ && $(NF - 1) == "outer" { print $2; exit }' "$W/$1/stk.txt")
+	# --per-thread's napper (the blocked samples' TSAMPLES) as the whole
+	# program's: the same samples.
+	_pt=$(cd "$W/$1" && { "$OUR_GPROF" -b -p prog gmon.out; echo =;
+		"$OUR_GPROF" --per-thread -b -p prog gmon.out; } 2>/dev/null |
+		awk 'BEGIN { p = 0 } $1 == "=" { p = 1 } $NF == "napper" { v[p] = $3 }
+		     END { print (v[0] != "" && v[0] == v[1]) ? "same" : v[0] "/" v[1] }')
+	echo "${_want:--100} $_fold ${_stk:--100} $_pt" | awk '{
+		a = $2 - $1; if (a < 0) a = -a; b = $3 - $1; if (b < 0) b = -b
+		printf "%s measured %.1f folded %.1f --stacks %.1f per-thread %s\n",
+			(a <= 5 && b <= 5 && $4 == "same") ? "ok" : "bad", $1, $2, $3, $4 }'
+}
+n=wall-stacks-chain
+if build "$n" napspin.c "$GLIBC_LIBS" $CC -O2 -pg; then
+	for try in 1 2; do
+		run "$n" GMON_CLOCK=wall GMON_STACKS=1 -- 60 chain
+		v=$(chain_verdict "$n")
+		case $v in ok*) break ;; esac
+	done
+	if [ "$(rc_of "$n")" != 0 ] || [ -s "$W/$n/err" ]; then
+		fail "$n" "status $(rc_of "$n")" "$(cat "$W/$n/err")"
+	else
+		case $v in
+		*"per-thread same") napspin_report "$n" "$v" ;;
+		*) fail "$n" "outer;inner;napper: ${v#bad } (want within 5 points)" \
+			"$(head -5 "$W/$n/folded")" ;;
+		esac
+	fi
 fi

@@ -14,6 +14,8 @@
  *   tsamples THREAD OBJ ADDR COUNT [ADDR COUNT]...
  *   tarcs THREAD FROM-ID FROM-ADDR TO-ID TO-ADDR COUNT [FROM-ID ...]...
  *   sloss TRUNCATED LOST DEPTH-LIMIT
+ *   ptimes USER-NS SYSTEM-NS WALL-NS
+ *   ttimes THREAD FLAGS USER-NS SYSTEM-NS WALL-NS
  *   raw TAG LENGTH|auto [HEX-BYTES]        any record, lengths as given
  *
  * Numbers are C literals (0x.. for hex).  Usage: gmsl-gen OUT < DESC
@@ -201,6 +203,21 @@ static void sloss(char **w)
 	put(num(w[3]), 4);
 }
 
+/* PTIMES (tag 9) and TTIMES (tag 10): fixed lengths, all numbers given. */
+static void times(char **w, int ttimes)
+{
+	put(ttimes ? 10 : 9, 1);
+	put(ttimes ? 32 : 24, 4);
+	if (ttimes) {
+		put(num(w[1]), 4);
+		put(num(w[2]), 4);
+		w += 2;
+	}
+	put(num(w[1]), 8);
+	put(num(w[2]), 8);
+	put(num(w[3]), 8);
+}
+
 static void raw(char **w)
 {
 	static unsigned char b[65536];
@@ -243,6 +260,8 @@ int main(int argc, char **argv)
 			tarcs(w, nw);
 		else if (strcmp(w[0], "sloss") == 0)
 			sloss(w);
+		else if (strcmp(w[0], "ptimes") == 0 || strcmp(w[0], "ttimes") == 0)
+			times(w, w[0][0] == 't');
 		else if (strcmp(w[0], "raw") == 0 && nw >= 3)
 			raw(w);
 		else {

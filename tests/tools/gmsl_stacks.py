@@ -14,6 +14,8 @@
 #       tsamples ID OBJ TOTAL
 #       tarc ID CALLER CALLEE COUNT   (executable functions only)
 #       sloss TRUNCATED LOST DEPTH
+#       ptimes USER_NS SYSTEM_NS WALL_NS
+#       ttimes ID FLAGS USER_NS SYSTEM_NS WALL_NS
 # Exit status 1 (with a message) on any malformed record: a reader that
 # accepts a broken file would let a writer bug pass.
 import bisect
@@ -132,6 +134,14 @@ def main():
             if len(p) != 20:
                 die("bad SLOSS record")
             out.append("sloss %d %d %d" % struct.unpack_from("<QQI", p, 0))
+        elif tag == 9:
+            if len(p) != 24:
+                die("bad PTIMES record")
+            out.append("ptimes %d %d %d" % struct.unpack_from("<QQQ", p, 0))
+        elif tag == 10:
+            if len(p) != 32 or struct.unpack_from("<I", p, 0)[0] not in threads:
+                die("bad TTIMES record")
+            out.append("ttimes %d %d %d %d %d" % struct.unpack_from("<IIQQQ", p, 0))
     print("\n".join(out))
 
 
