@@ -18,6 +18,7 @@
 #define GMON_HIDDEN __attribute__((visibility("hidden")))
 #include "arch.h"
 #include "cputime.h" /* the per-table slot of CPU times */
+#include "ticks.h"   /* the per-table source of ticks */
 
 /* A histogram bin covers 2^GMON_BIN_SHIFT bytes of text, as in glibc. */
 #define GMON_BIN_SHIFT 2
@@ -64,9 +65,8 @@ struct gmon_table {
 	/* Whatever this architecture's fast path keeps per table (usually
 	   nothing; see arch.h).  Here, so the stubs' offsets stay fixed. */
 	GMON_ARCH_TABLE_FIELDS
-	/* The owning thread's sampling timer (sampler.c). */
-	timer_t timer;
-	int has_timer;
+	/* The owning thread's source of ticks (ticks.c). */
+	struct gmon_ticker tick;
 	/* After the fields the stubs know, so their offsets stay fixed. */
 	uint32_t committed;     /* arcs[0..committed) are read-write */
 	uint64_t commit_bytes;  /* bytes of arcs[] committed (whole pages) */

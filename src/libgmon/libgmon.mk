@@ -39,7 +39,7 @@ LGM := src/libgmon
 LGM_BUILD := build/libgmon
 LGM_VERSION := $(shell sed -n '/^AC_INIT/{s/[^,]*, *\[//;s/\].*//;p;}' configure.ac 2>/dev/null)
 # The generic objects; each architecture adds its own (LGM_ARCH_NAMES_*).
-LGM_NAMES := lifecycle.o state.o env.o text.o sampler.o tables.o write.o record.o signals.o api.o shlibs.o outbuf.o offcpu.o offwalk.o offstk.o stacks.o cputime.o heapsort.o sigmask.o \
+LGM_NAMES := lifecycle.o state.o env.o text.o sampler.o ticks.o tables.o write.o record.o signals.o api.o shlibs.o outbuf.o offcpu.o offwalk.o offstk.o stacks.o cputime.o heapsort.o sigmask.o \
 	unwind.o unwstep.o unwalk.o ehobjs.o
 LGM_DEPS := $(wildcard $(LGM)/*.h $(LGM)/*.S) include/gmon_format.h include/libgmon.h $(LGM)/libgmon.mk
 

@@ -1,23 +1,17 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * sampler.c - the PC-sampling histogram: CPU-time timers, a SIGPROF handler
- * that credits the interrupted PC to a bin, and the rate setting.
+ * sampler.c - the PC-sampling histogram: a SIGPROF handler that credits
+ * the interrupted PC to a bin, and the rate setting.
  *
- * Each profiled thread gets a POSIX timer on its own CPU clock
- * (CLOCK_THREAD_CPUTIME_ID) whose signal is directed at that thread
- * (SIGEV_THREAD_ID), so every sample is the PC of the thread that used
- * the CPU.  A single process-wide timer would not do: kernels before 6.3
- * deliver its signal to the main thread whenever that thread could take
- * it, even while it sleeps in pthread_join, and the workers' time would
- * be lost.  Unlike glibc's ITIMER_PROF, POSIX timers are deleted by
- * execve (an exec'd program is not killed by a stray SIGPROF), and they
- * report overruns: the kernel checks CPU timers only at its scheduler
- * tick, so above the tick rate one signal stands for several periods, and
- * crediting 1 + si_overrun samples keeps the total equal to CPU time x
- * rate, which is what gprof's seconds are computed from.
- *
- * If the system refuses POSIX timers, ITIMER_PROF (process-wide, like
- * glibc) is the fallback.
+ * Each profiled thread has a source of ticks on its own CPU time whose
+ * signal is directed at that thread (ticks.c: a perf task-clock event,
+ * else a POSIX CPU timer), so every sample is the PC of the thread that
+ * used the CPU.  A single process-wide timer would not do: kernels
+ * before 6.3 deliver its signal to the main thread whenever that thread
+ * could take it, even while it sleeps in pthread_join, and the workers'
+ * time would be lost.  ITIMER_PROF is only the last fallback.  A tick
+ * may stand for several periods (ticks.c says how many), so that the
+ * total stays CPU time x rate, which gprof's seconds are computed from.
  *
  * GMON_CLOCK=wall adds offcpu.c's sampler for the time threads spend
  * blocked (lifecycle.c starts and stops it with this one), and the file
@@ -36,8 +30,6 @@
 
 #include "gmon_rt.h"
 
-enum { TIMERS_NONE, TIMERS_PER_THREAD, TIMERS_ITIMER };
-
 static struct {
 	uintptr_t lowpc;
 	uintptr_t span;          /* bytes covered: nbins << GMON_BIN_SHIFT */
@@ -46,35 +38,8 @@ static struct {
 	uintptr_t obj_lo;        /* the executable's whole mapped span ... */
 	uintptr_t obj_span;      /* ... (all its PT_LOAD segments) */
 	unsigned long lost;      /* samples in it but outside the bins */
-	int mode;                /* TIMERS_* */
 	int on;                  /* sampling wanted (between start and stop) */
 } h;
-
-/*
- * Creating, deleting and (dis)arming the per-thread timers is serialised
- * by a spin lock: these are rare events, and a lock-free list would not
- * stop moncontrol from arming a timer that a thread is deleting.  The
- * slow path can reach this from a signal handler, so a thread that
- * already holds the lock does not wait for itself: it skips the work.
- */
-static int timer_lock;
-static __thread int holding_timer_lock __attribute__((tls_model("initial-exec")));
-
-static int lock_timers(void)
-{
-	if (holding_timer_lock)
-		return 0;
-	while (__atomic_exchange_n(&timer_lock, 1, __ATOMIC_ACQUIRE))
-		GMON_ARCH_RELAX();
-	holding_timer_lock = 1;
-	return 1;
-}
-
-static void unlock_timers(void)
-{
-	holding_timer_lock = 0;
-	__atomic_store_n(&timer_lock, 0, __ATOMIC_RELEASE);
-}
 
 /* The interrupted PC; the architecture header knows where it is saved. */
 static uintptr_t sample_pc(void *ctx)
@@ -127,21 +92,20 @@ static uint32_t wall_weight(uint32_t w)
 	return __atomic_exchange_n(&t->wall_owed, 0, __ATOMIC_RELAXED);
 }
 
-/* Runs on the thread whose CPU time expired the timer. */
+static long period_ns(void)
+{
+	return 1000000000L / gmon_set.rate;
+}
+
+/* Runs on the thread whose CPU time made the tick. */
 static void on_sigprof(int sig, siginfo_t *si, void *ctx)
 {
 	(void)sig;
-	/* Only libgmon's own ticks: its timers carry &h; ITIMER_PROF's
-	   signals come from the kernel.  A SIGPROF the program raises
-	   (its handler is refused meanwhile, sigmask.c) is no sample. */
-	if (h.mode == TIMERS_PER_THREAD ? si->si_code != SI_TIMER ||
-	                                  si->si_value.sival_ptr != (void *)&h
-	                                : si->si_code != SI_KERNEL)
-		return;
-	uint32_t w = 1;
-	if (si->si_code == SI_TIMER && si->si_overrun > 0)
-		w += (uint32_t)si->si_overrun;
-	if ((w = wall_weight(w)) == 0)
+	/* Only libgmon's own ticks (ticks.c tells them and their worth): a
+	   SIGPROF the program raises (its handler is refused meanwhile,
+	   sigmask.c) is no sample. */
+	uint32_t w = gmon_ticks_weight(si, period_ns());
+	if (w == 0 || (w = wall_weight(w)) == 0)
 		return;
 	gmon_hist_credit(sample_pc(ctx), w);
 	if (gmon_set.stacks)
@@ -161,46 +125,6 @@ static int read_clock(void)
 	                                                       : GMON_CLOCK_CPU;
 }
 
-static long period_ns(void)
-{
-	return 1000000000L / gmon_set.rate;
-}
-
-/* A timer on the calling thread's CPU clock that signals this thread. */
-static int thread_timer(timer_t *id)
-{
-	struct sigevent ev;
-	memset(&ev, 0, sizeof ev);
-	ev.sigev_notify = SIGEV_THREAD_ID;
-	ev.sigev_signo = SIGPROF;
-	ev.sigev_value.sival_ptr = &h;
-#ifdef sigev_notify_thread_id
-	ev.sigev_notify_thread_id = (pid_t)syscall(SYS_gettid);
-#else
-	ev._sigev_un._tid = (pid_t)syscall(SYS_gettid);
-#endif
-	return timer_create(CLOCK_THREAD_CPUTIME_ID, &ev, id);
-}
-
-static void set_timer(timer_t id, long ns)
-{
-	struct itimerspec v;
-	memset(&v, 0, sizeof v);
-	v.it_interval.tv_nsec = v.it_value.tv_nsec = ns % 1000000000;
-	v.it_interval.tv_sec = v.it_value.tv_sec = ns / 1000000000;
-	timer_settime(id, 0, &v, NULL);
-}
-
-static void set_itimer(long ns)
-{
-	struct itimerval v;
-	memset(&v, 0, sizeof v);
-	long us = ns == 0 ? 0 : ns < 1000 ? 1 : ns / 1000;
-	v.it_interval.tv_usec = v.it_value.tv_usec = us % 1000000;
-	v.it_interval.tv_sec = v.it_value.tv_sec = us / 1000000;
-	setitimer(ITIMER_PROF, &v, NULL);
-}
-
 int gmon_hist_init(uintptr_t lowpc, uintptr_t textsize)
 {
 	h.lowpc = lowpc;
@@ -217,56 +141,20 @@ int gmon_hist_init(uintptr_t lowpc, uintptr_t textsize)
 	if (m == MAP_FAILED)
 		return -1;
 	h.bins = m;
-	timer_t probe;
-	if (thread_timer(&probe) == 0) {
-		timer_delete(probe);
-		h.mode = TIMERS_PER_THREAD;
-	} else {
-		h.mode = TIMERS_ITIMER;
-	}
+	gmon_ticks_init();
 	return 0;
 }
 
-/* Give the calling thread, which now owns table t, its sampling timer. */
+/* Give the calling thread, which now owns table t, its ticks. */
 void gmon_hist_thread_begin(struct gmon_table *t)
 {
-	if (h.mode != TIMERS_PER_THREAD || !lock_timers())
-		return;
-	if (thread_timer(&t->timer) == 0) {
-		t->has_timer = 1;
-		if (h.on)
-			set_timer(t->timer, period_ns());
-	} else {
-		static int told;
-		if (!__atomic_exchange_n(&told, 1, __ATOMIC_RELAXED))
-			gmon_say("cannot create a CPU timer: some threads are not sampled");
-	}
-	unlock_timers();
+	gmon_ticks_thread_begin(t, period_ns(), h.on);
 }
 
-/* The thread owning table t is exiting: delete its timer. */
+/* The thread owning table t is exiting. */
 void gmon_hist_thread_end(struct gmon_table *t)
 {
-	if (!t->has_timer || !lock_timers())
-		return;
-	timer_delete(t->timer);
-	t->has_timer = 0;
-	unlock_timers();
-}
-
-/* Arm (ns > 0) or disarm (ns == 0) every thread's timer. */
-static void set_all_timers(long ns)
-{
-	if (h.mode == TIMERS_ITIMER) {
-		set_itimer(ns);
-		return;
-	}
-	if (!lock_timers())
-		return;
-	for (struct gmon_table *t = gmon_tables_head(); t; t = t->next)
-		if (t->has_timer)
-			set_timer(t->timer, ns);
-	unlock_timers();
+	gmon_ticks_thread_end(t);
 }
 
 /* 1 if this call switched sampling on; 0 if it was on already or
@@ -283,7 +171,7 @@ int gmon_hist_start(void)
 	if (gmon_sigprof_take(&sa) != 0)
 		return 0;
 	h.on = 1;
-	set_all_timers(period_ns());
+	gmon_ticks_set_all(period_ns());
 	return 1;
 }
 
@@ -300,14 +188,13 @@ void gmon_hist_stop(void)
 	if (!h.on)
 		return;
 	h.on = 0;
-	set_all_timers(0);
+	gmon_ticks_set_all(0);
 	gmon_sigprof_give_back();
 }
 
 /*
- * A fork child inherits the handler but no timer (neither kind is
- * inherited), and only the forking thread: start from empty bins, forget
- * the other threads' timers, and give the forking thread a new one.
+ * A fork child inherits the handler and only the forking thread: start
+ * from empty bins; ticks.c gives the forking thread a source again.
  */
 void gmon_hist_after_fork(struct gmon_table *mine)
 {
@@ -319,16 +206,7 @@ void gmon_hist_after_fork(struct gmon_table *mine)
 	if (madvise(h.bins, bytes, MADV_DONTNEED) != 0)
 		memset(h.bins, 0, h.nbins * sizeof(uint32_t));
 	h.lost = 0;
-	timer_lock = 0;
-	holding_timer_lock = 0;
-	for (struct gmon_table *t = gmon_tables_head(); t; t = t->next)
-		t->has_timer = 0;
-	if (h.mode == TIMERS_ITIMER) {
-		if (h.on)
-			set_itimer(period_ns());
-	} else if (mine != NULL && mine != &gmon_dead_table) {
-		gmon_hist_thread_begin(mine);
-	}
+	gmon_ticks_after_fork(mine, period_ns(), h.on);
 }
 
 const uint32_t *gmon_hist_bins(size_t *nbins)
