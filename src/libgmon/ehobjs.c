@@ -22,6 +22,7 @@
 #include <elf.h>
 #include <fcntl.h>
 #include <link.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -260,45 +261,60 @@ static void add_vdso(void)
 		}
 }
 
-/* A sigreturn trampoline page outside every object (qemu-user's, which
-   gives no vDSO), from /proc/self/maps: an anonymous executable
-   mapping of one page that starts with the trampoline; text only, no
-   tables.  (A JIT page, which could go away, does not look like that.) */
-static void add_sigpage(void)
+/*
+ * The sigreturn trampoline, when it lies outside every object
+ * (qemu-user's page, which has no vDSO): where a handler returns to, so
+ * found by taking one signal at start.  Text only, no tables.  Reading
+ * qemu's /proc/self/maps for the page proved fragile: qemu leaves out
+ * a host mapping whose guest pages differ in protection.  Kept through
+ * every refresh, or the first one would mark it dead.
+ */
+static struct gmon_uw_obj tramp_seg;
+static volatile uintptr_t probe_ret;
+
+static void note_return(int sig)
 {
-	int fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return;
-	char buf[4096];
-	size_t have = 0;
-	long page = sysconf(_SC_PAGESIZE);
-	for (;;) {
-		ssize_t r = read(fd, buf + have, sizeof buf - 1 - have);
-		if (r <= 0)
-			break;
-		have += (size_t)r;
-		buf[have] = '\0';
-		char *line = buf, *nl;
-		while ((nl = strchr(line, '\n')) != NULL) {
-			*nl = '\0';
-			unsigned long lo, hi, off;
-			char perm[5];
-			int path = -1;
-			if (sscanf(line, "%lx-%lx %4s %lx %*s %*s %n", &lo, &hi, perm, &off, &path) == 4 &&
-			    path > 0 && line[path] == '\0' && strcmp(perm, "r-xp") == 0 &&
-			    hi - lo == (unsigned long)page && gmon_uw_is_sigreturn(lo, lo, hi)) {
-				struct gmon_uw_obj o = { .text_lo = lo, .text_hi = hi };
-				if (!known(&o))
-					add_segment(&o);
-			}
-			line = nl + 1;
+	(void)sig;
+	probe_ret = (uintptr_t)__builtin_extract_return_addr(__builtin_return_address(0));
+}
+
+/* Take one SIGPROF in note_return (at start: libgmon's timers are not
+   armed yet), and give the program's action and mask back. */
+static uintptr_t handler_return(void)
+{
+	sigset_t prof, was;
+	sigemptyset(&prof);
+	sigaddset(&prof, SIGPROF);
+	if (pthread_sigmask(SIG_BLOCK, &prof, &was) != 0)
+		return 0;
+	struct sigaction sa, old;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = note_return;
+	sigfillset(&sa.sa_mask);
+	probe_ret = 0;
+	if (sigaction(SIGPROF, &sa, &old) == 0) {
+		if (raise(SIGPROF) == 0) {
+			pthread_sigmask(SIG_UNBLOCK, &prof, NULL);
+			pthread_sigmask(SIG_BLOCK, &prof, NULL);
 		}
-		have -= (size_t)(line - buf);
-		memmove(buf, line, have);
-		if (have == sizeof buf - 1)
-			have = 0;  /* a line longer than the buffer: skipped */
+		sigaction(SIGPROF, &old, NULL);
 	}
-	close(fd);
+	pthread_sigmask(SIG_SETMASK, &was, NULL);
+	return probe_ret;
+}
+
+static void add_sigtramp(void)
+{
+	uintptr_t ret = handler_return();
+	/* Only the trampoline's own bytes: that much was about to run. */
+	if (ret == 0 || !gmon_uw_is_sigreturn(ret, ret, ret + GMON_UW_TRAMP_BYTES))
+		return;
+	for (uint32_t i = 0; i < nobjs; i++)
+		if (ret - objs[i].text_lo < objs[i].text_hi - objs[i].text_lo)
+			return; /* in an object (the vDSO, the C library) */
+	tramp_seg.text_lo = ret;
+	tramp_seg.text_hi = ret + GMON_UW_TRAMP_BYTES;
+	add_segment(&tramp_seg);
 }
 
 void gmon_ehobjs_refresh(void)
@@ -311,6 +327,8 @@ void gmon_ehobjs_refresh(void)
 		seen[i] = 0;
 	dl_iterate_phdr(walk_cb, NULL);
 	add_vdso();
+	if (tramp_seg.text_lo != 0 && !known(&tramp_seg))
+		add_segment(&tramp_seg);
 	for (uint32_t i = 0; i < before; i++)
 		if (!seen[i])
 			__atomic_store_n(&objs[i].dead, 1, __ATOMIC_RELAXED);
@@ -324,7 +342,7 @@ void gmon_ehobjs_refresh(void)
 void gmon_ehobjs_init(void)
 {
 	gmon_ehobjs_refresh();
-	add_sigpage();
+	add_sigtramp();
 }
 
 #endif

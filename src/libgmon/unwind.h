@@ -141,6 +141,8 @@ uint32_t gmon_uw_walk(const void *uc, uintptr_t stack_lo, uintptr_t stack_base,
 
 /* unwalk.c's own parts, exposed for the fuzz harness. */
 void gmon_uw_from_context(const void *uc, struct gmon_uw_regs *regs);
+/* Bytes that hold any sigreturn trampoline this walk knows. */
+#define GMON_UW_TRAMP_BYTES 16
 /* unwalk.c: is the sigreturn trampoline at pc, inside [lo, hi)?  (1;
    2 for i386's old one; 0: no) */
 int gmon_uw_is_sigreturn(uintptr_t pc, uintptr_t lo, uintptr_t hi);

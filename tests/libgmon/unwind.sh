@@ -158,12 +158,19 @@ unw_hook() {
 # the interrupted code (work, the frameless unw_lib_run, the C library's
 # clock_gettime, the hook...) and main; at least 20 of them (a fifth or
 # more of the program's CPU is the handler's: some 75 of 375 ticks).
+# MODE as unw_chain's; dlopen makes libgmon refresh its objects during
+# the run, after which the trampoline (qemu's page) must still be known.
 unw_sig() {
 	_n=$1 _m=$2 _cc=$3 _l=$4
 	mkdir -p "$W/$_n"
+	_env=
 	if [ "$_m" = shared ]; then
 		_lib="$W/$_n/libunw.so -Wl,-rpath,$W/$_n"
 		_lf="-fPIC -shared -o $W/$_n/libunw.so"
+	elif [ "$_m" = dlopen ]; then
+		_lib="-DUNW_DLOPEN -ldl"
+		_lf="-fPIC -shared -o $W/$_n/libunw.so"
+		_env="UNW_LIB=$W/$_n/libunw.so"
 	else
 		_lib=$W/$_n/unw_lib.o
 		_lf="-c -o $W/$_n/unw_lib.o"
@@ -173,25 +180,40 @@ unw_sig() {
 		return
 	fi
 	build "$_n" unw_sig.c "$_lib $_l" $_cc -O1 -pg || return
-	run "$_n" GMON_STACKS=1 --
-	if [ "$(rc_of "$_n")" != 0 ] || [ -s "$W/$_n/err" ] ||
-	   ! (cd "$W/$_n" && "$OUR_GPROF" --output-format=folded prog gmon.out \
+	# Too few handler ticks (all good) is no verdict: under qemu on a
+	# loaded machine the handler's share can fall to a tenth of its
+	# usual; then once more, for longer.
+	for _secs in 1.5 5; do
+		_v=$(unw_sig_run "$_n" "$_secs")
+		case $_v in
+		few*) ;;
+		*) break ;;
+		esac
+	done
+	case $_v in
+	ok*) pass "$_n (${_v#ok })" ;;
+	*) fail "$_n" "$_v" ;;
+	esac
+}
+
+# unw_sig_run NAME SECONDS: run, then "ok", "few" or "bad" and the counts.
+unw_sig_run() {
+	run "$1" GMON_STACKS=1 $_env -- "$2"
+	if [ "$(rc_of "$1")" != 0 ] || [ -s "$W/$1/err" ] ||
+	   ! (cd "$W/$1" && "$OUR_GPROF" --output-format=folded prog gmon.out \
 	      >folded 2>folded.err); then
-		fail "$_n" "status $(rc_of "$_n")" "$(cat "$W/$_n/err" "$W/$_n/folded.err" 2>/dev/null)"
+		echo "bad: status $(rc_of "$1")" "$(cat "$W/$1/err" "$W/$1/folded.err" 2>/dev/null)"
 		return
 	fi
-	_v=$(awk '{ c = $NF; s = $0; sub(/ [0-9]+$/, "", s); n = split(s, f, ";")
+	awk '{ c = $NF; s = $0; sub(/ [0-9]+$/, "", s); n = split(s, f, ";")
 		if (f[n] != "in_handler") next
 		all += c
 		if (n >= 4 && f[n - 1] == "on_sig" && s ~ /(^|;)main;.+;on_sig;in_handler$/)
 			good += c
 		else if (bad++ < 2) eg = eg " " s }
-		END { print (all >= 20 && good == all) ? "ok" : "bad", good + 0, "of", all + 0,
-		      "handler ticks through the signal frame to main" eg }' "$W/$_n/folded")
-	case $_v in
-	ok*) pass "$_n (${_v#ok })" ;;
-	*) fail "$_n" "$_v" ;;
-	esac
+		END { v = good != all ? "bad" : (all >= 20 ? "ok" : "few")
+		print v, good + 0, "of", all + 0,
+		      "handler ticks through the signal frame to main" eg }' "$W/$1/folded"
 }
 
 if [ "$(uname -m)" != x86_64 ] || ! have python3; then
@@ -202,6 +224,7 @@ else
 	unw_chain unwind-chain-static static "$CC -static" "$GLIBC_LIBS"
 	unw_hook unwind-hook native "$GLIBC_LIBS" $CC -O2 -pg
 	unw_sig unwind-signal shared "$CC" "$GLIBC_LIBS"
+	unw_sig unwind-signal-dlopen dlopen "$CC" "$GLIBC_LIBS"
 	unw_hook unwind-hook-fentry native "$GLIBC_LIBS" $CC -O2 -pg -mfentry
 	if [ -n "$M32" ]; then
 		unw_chain unwind-chain-m32 shared "$CC -m32" "$M32_LIBS"
@@ -228,6 +251,7 @@ else
 		unw_chain unwind-chain-aarch64 shared "$xt-gcc" "-L$L/cross/$xt -lgmon"
 		unw_hook unwind-hook-aarch64 "cross-$xt" "-L$L/cross/$xt -lgmon" $xt-gcc -O2 -pg
 		unw_sig unwind-signal-aarch64 shared "$xt-gcc" "-L$L/cross/$xt -lgmon"
+		unw_sig unwind-signal-dlopen-aarch64 dlopen "$xt-gcc" "-L$L/cross/$xt -lgmon"
 		RUNNER="" NM=nm
 	else
 		skip unwind-aarch64 "no $xt-gcc, qemu-user or its libgmon: sh tests/deps.sh; make libgmon-cross"
