@@ -62,8 +62,16 @@ _Static_assert(sizeof(struct perf_attr0) == 64, "PERF_ATTR_SIZE_VER0");
 static int first_kind;
 /* Threads whose event the program closed or replaced. */
 static uint64_t closed;
+/* ITIMER_PROF: process CPU time (ns) already credited. */
+static uint64_t itimer_done;
 /* What our POSIX timers carry in si_value, to tell their signals. */
 static char timer_mark;
+
+/* The perf event ticks at most every MIN_PERF_NS (10 kHz): each tick
+   costs the thread a few microseconds, and at GMON_RATE=100000 a 10 us
+   period left a program no time of its own.  A tick is still worth the
+   periods of the rate it covers. */
+enum { MIN_PERF_NS = 100000 };
 
 /* Descriptors from here up are less likely to meet a program's dup2. */
 enum { HIGH_FD = 100 };
@@ -118,7 +126,7 @@ static int perf_open(struct gmon_ticker *k, long ns)
 	a.type = PERF_SOFTWARE;
 	a.size = sizeof a;
 	a.config = PERF_TASK_CLOCK;
-	a.sample_period = (uint64_t)ns;
+	a.sample_period = (uint64_t)(ns < MIN_PERF_NS ? MIN_PERF_NS : ns);
 	a.wakeup_events = 1;
 	/* Without the kernel's side, which an unprivileged user may not
 	   ask for: its time still counts, credited at the next user tick. */
@@ -187,6 +195,11 @@ static void close_source(struct gmon_ticker *k)
 
 static void set_itimer(long ns)
 {
+	/* CPU time used before arming is no tick's. */
+	struct timespec ts;
+	if (ns > 0 && clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) == 0)
+		__atomic_store_n(&itimer_done, (uint64_t)ts.tv_sec * 1000000000u +
+		                 (uint64_t)ts.tv_nsec, __ATOMIC_RELAXED);
 	struct itimerval v;
 	memset(&v, 0, sizeof v);
 	long us = ns == 0 ? 0 : ns < 1000 ? 1 : ns / 1000;
@@ -291,10 +304,30 @@ static uint32_t perf_weight(struct gmon_ticker *k, long ns)
 	return w > UINT32_MAX ? UINT32_MAX : (uint32_t)w;
 }
 
+/* ITIMER_PROF signals at most once per kernel tick and tells of no
+   overrun: weigh each by the process's CPU time since the periods
+   already credited (any thread may take it). */
+
+static uint32_t itimer_weight(long ns)
+{
+	struct timespec ts;
+	if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
+		return 1;
+	uint64_t now = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	uint64_t old = __atomic_load_n(&itimer_done, __ATOMIC_RELAXED), w;
+	do {
+		if (now < old)
+			return 0;
+		w = (now - old) / (uint64_t)ns;
+	} while (!__atomic_compare_exchange_n(&itimer_done, &old, old + w * (uint64_t)ns, 0,
+	                                      __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+	return w > UINT32_MAX ? UINT32_MAX : (uint32_t)w;
+}
+
 uint32_t gmon_ticks_weight(const siginfo_t *si, long ns)
 {
 	if (first_kind == GMON_TICK_ITIMER)
-		return si->si_code == SI_KERNEL;
+		return si->si_code == SI_KERNEL ? itimer_weight(ns) : 0;
 	struct gmon_table *t = gmon_cur;
 	if (t == NULL)
 		return 0;

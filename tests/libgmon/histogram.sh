@@ -86,6 +86,46 @@ if build "$n" tsample.c "$GLIBC_LIBS" $CC -O2 -pg; then
 	esac
 fi
 
+# Each source of ticks (GMON_TIMER, ticks.c) gives the time split and
+# its total as the default one does (split_verdict); a refused source
+# falls back to the next, which must do as well.  A bad value is
+# reported once and the default used.
+for src in perf posix itimer; do
+	n=timer-$src
+	build "$n" split.c "$GLIBC_LIBS" $CC -O2 -pg || continue
+	run "$n" GMON_TIMER=$src -- 2
+	verdict=$(split_verdict "$n")
+	case $verdict in
+	ok*) pass "$n"; echo "    $verdict" ;;
+	*) fail "$n" "$verdict" "$(cat "$W/$n/err" "$W/$n/dump.err")" ;;
+	esac
+done
+n=timer-bad-value
+if build "$n" control.c "$GLIBC_LIBS" $CC -O2 -pg; then
+	run "$n" GMON_TIMER=hpet --
+	msgs=$(grep -c 'ignoring GMON_TIMER=hpet (expected perf, posix or itimer)' "$W/$n/err")
+	total=$(hist "$n" 8 2>/dev/null | awk '$1 == "rate" { print $2 }')
+	if [ "$msgs" = 1 ] && [ "$(wc -l <"$W/$n/err")" = 1 ] && [ "${total:-}" = 1000 ]; then
+		pass "$n"
+	else
+		fail "$n" "$msgs warnings, rate ${total:-none}" "$(cat "$W/$n/err")"
+	fi
+fi
+
+# A program that closes every descriptor (closer.c) closes the perf
+# event too: that thread's later CPU goes unsampled, and the exit line
+# must say so; with no perf event (refused), nothing is said.
+n=timer-fd-closed
+if build "$n" closer.c "$GLIBC_LIBS" $CC -O2 -pg; then
+	run "$n" --
+	said=$(grep -c "threads' samples after the program closed their sampling descriptor" "$W/$n/err")
+	case "$(cat "$W/$n/out")/$said/$(rc_of "$n")" in
+	perf/1/0) pass "$n" ;;
+	none/0/0) pass "$n"; echo "    note: no perf event here (refused), so nothing to close" ;;
+	*) fail "$n" "printed $(cat "$W/$n/out"), $said exit lines, status $(rc_of "$n")" "$(cat "$W/$n/err")" ;;
+	esac
+fi
+
 # GMON_RATE sets the sampling rate written to the file; a bad value is
 # reported once and the default (1000) used.
 n=rate-setting
