@@ -229,36 +229,15 @@ napspin_verdict() {
 			(d <= 5 && $2 + $4 > 0) ? "ok" : "bad", m, $NF, $2, $4 }'
 }
 
-# overloaded: the machine is busier than the design allows, more than 2
-# runnable tasks per core over the last minute (the test's own load, two
-# spinners on two cores, is 1 per core).  Then the sampler's looks come
-# late and waits go unseen, and napper falls short by up to 10 points:
-# the runtime's known fault (issue 30, tests/README section 5), named in
-# a note instead of failing; a share over the measure, or one short by
-# more than 15 points, still fails.
-overloaded() {
-	_cores=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
-	awk -v c="${_cores:-1}" '{ exit !($1 / (c > 0 ? c : 1) > 2) }' /proc/loadavg 2>/dev/null
-}
-
-# known_short VERDICT: a miss that overloaded excuses (napper short of
-# the measure by at most 15 points, the fields "measured M got G").
-known_short() {
-	printf '%s\n' "$1" | awk '{ for (i = 1; i < NF; i++) {
-		if ($i == "measured") m = $(i + 1); if ($i == "got" || $i == "folded") g = $(i + 1) }
-		exit !(g < m && m - g <= 15) }' && overloaded
-}
-
-# napspin_report NAME VERDICT: pass, pass with a note, or fail.
+# napspin_report NAME VERDICT: pass or fail.  (Under loads above 2
+# runnable tasks per core napper once fell up to 15 points short and
+# that passed with a note: the owed wall time was credited at SIGPROFs
+# that POSIX CPU timers delivered late and in lumps.  With perf ticks,
+# ticks.c, runs at loads 4.5 to 9.5 on 2 cores came within 2.2 points.)
 napspin_report() {
 	case $2 in
 	ok*) pass "$1 (${2#ok })" ;;
-	*) if known_short "$2"; then
-		pass "$1"
-		echo "    note: ${2#bad }: napper short under a load of $(cut -d' ' -f1 /proc/loadavg) (the sampler's late looks, issue 30)"
-	   else
-		fail "$1" "napper's share: ${2#bad } (want within 5 points)"
-	   fi ;;
+	*) fail "$1" "napper's share: ${2#bad } (want within 5 points)" ;;
 	esac
 }
 
