@@ -18,7 +18,8 @@ struct gmon_ticker {
 	int fd;          /* GMON_TICK_PERF: the event's descriptor */
 	uint64_t id;     /* ... its kernel id, to know it is still ours */
 	uint64_t done;   /* ... task-clock ns already credited */
-	timer_t timer;   /* GMON_TICK_TIMER */
+	int user_only;   /* ... blind to the kernel: a timer helps */
+	timer_t timer;   /* GMON_TICK_TIMER, or that helping timer */
 };
 
 enum { GMON_TICK_NONE, GMON_TICK_PERF, GMON_TICK_TIMER, GMON_TICK_ITIMER };
