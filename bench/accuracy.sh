@@ -5,7 +5,7 @@
 # For each program it fetches the Debian source (apt-get source, into
 # $ACC_DIR/src, never into the tree), builds it with -pg -O2 -g linked
 # with src/libgmon/libgmon.a, runs one workload under
-#   perf record -e cpu-clock -F 999 --call-graph dwarf -- /usr/bin/time
+#   perf record -e cpu-clock -F 999 --call-graph dwarf,STACK -- /usr/bin/time
 #     env GMON_STACKS=1 GMON_SHLIBS=1 PROG ...
 # so that perf and libgmon see the same run, and prints with
 # bench/accuracy.py: the inclusive share of main and of the ten functions
@@ -31,6 +31,11 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 dir=${ACC_DIR:-$top/bench/out/accuracy}
 programs=${ACC_PROGRAMS:-xz jq}
+# Bytes of stack perf copies per sample (ACC_PERF_STACK).  perf's
+# default, 8192, cuts jq's deeper stacks (jq_next's recursion, the
+# mcount frames beneath): perf then found main in 80% of jq's samples,
+# where everything jq computes runs under main; 65528 is perf's most.
+perf_stack=${ACC_PERF_STACK:-65528}
 gprof=$top/src/gprof
 lib=$top/src/libgmon
 
@@ -148,7 +153,7 @@ measure() {
 	rm -rf "$r"
 	mkdir -p "$r"
 	say "running $name"
-	(cd "$r" && perf record -q -e cpu-clock -F 999 --call-graph dwarf -o perf.data -- \
+	(cd "$r" && perf record -q -e cpu-clock -F 999 --call-graph "dwarf,$perf_stack" -o perf.data -- \
 		/usr/bin/time -f "%U %S %e" -o time.txt \
 		env GMON_STACKS=1 GMON_SHLIBS=1 "$prog" "$@" >out 2>err) ||
 		{ say "$name failed: $(cat "$r/err")"; return 1; }

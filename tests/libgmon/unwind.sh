@@ -73,6 +73,28 @@ unw_verdict() {
 	}' "$W/$1/folded"
 }
 
+# unw_lib NAME MODE CC: build unw_lib.c -O2 -fomit-frame-pointer for
+# MODE (shared: a shared object; dlopen: one the program dlopens after
+# the profile started, path in $UNW_LIB; static: an object linked in);
+# sets _lib (what the program links with) and _env (what it runs with).
+unw_lib() {
+	mkdir -p "$W/$1"
+	_env=
+	case $2 in
+	shared) _lib="$W/$1/libunw.so -Wl,-rpath,$W/$1"
+		_lf="-fPIC -shared -o $W/$1/libunw.so" ;;
+	dlopen) _lib="-DUNW_DLOPEN -ldl"
+		_lf="-fPIC -shared -o $W/$1/libunw.so"
+		_env="UNW_LIB=$W/$1/libunw.so" ;;
+	*) _lib=$W/$1/unw_lib.o
+		_lf="-c -o $W/$1/unw_lib.o" ;;
+	esac
+	if ! $3 -O2 -fomit-frame-pointer $_lf "$T/unw_lib.c" >"$W/$1/lib.log" 2>&1; then
+		fail "$1" "cannot build unw_lib.c" "$(cat "$W/$1/lib.log")"
+		return 1
+	fi
+}
+
 # unw_chain NAME MODE "CC" "LIBS" [noqsort]: unw_lib.c built with CC
 # (MODE shared: a shared object; dlopen: one the program dlopens after
 # the profile started; static: an object linked in), then
@@ -80,23 +102,7 @@ unw_verdict() {
 # tick, checked by unw_verdict; run again once on a miss.
 unw_chain() {
 	_n=$1 _m=$2 _cc=$3 _l=$4 _q=${5:-}
-	mkdir -p "$W/$_n"
-	_env=
-	if [ "$_m" = shared ]; then
-		_lib="$W/$_n/libunw.so -Wl,-rpath,$W/$_n"
-		_lf="-fPIC -shared -o $W/$_n/libunw.so"
-	elif [ "$_m" = dlopen ]; then
-		_lib="-DUNW_DLOPEN -ldl"
-		_lf="-fPIC -shared -o $W/$_n/libunw.so"
-		_env="UNW_LIB=$W/$_n/libunw.so"
-	else
-		_lib=$W/$_n/unw_lib.o
-		_lf="-c -o $W/$_n/unw_lib.o"
-	fi
-	if ! $_cc -O2 -fomit-frame-pointer $_lf "$T/unw_lib.c" >"$W/$_n/lib.log" 2>&1; then
-		fail "$_n" "cannot build unw_lib.c" "$(cat "$W/$_n/lib.log")"
-		return
-	fi
+	unw_lib "$_n" "$_m" "$_cc" || return
 	build "$_n" unw_chain.c "$_lib $_l" $_cc -O1 -pg || return
 	for _try in 1 2; do
 		run "$_n" GMON_STACKS=1 GMON_RATE=$UNW_HZ $_env -- 2 $_q
@@ -162,23 +168,7 @@ unw_hook() {
 # the run, after which the trampoline (qemu's page) must still be known.
 unw_sig() {
 	_n=$1 _m=$2 _cc=$3 _l=$4
-	mkdir -p "$W/$_n"
-	_env=
-	if [ "$_m" = shared ]; then
-		_lib="$W/$_n/libunw.so -Wl,-rpath,$W/$_n"
-		_lf="-fPIC -shared -o $W/$_n/libunw.so"
-	elif [ "$_m" = dlopen ]; then
-		_lib="-DUNW_DLOPEN -ldl"
-		_lf="-fPIC -shared -o $W/$_n/libunw.so"
-		_env="UNW_LIB=$W/$_n/libunw.so"
-	else
-		_lib=$W/$_n/unw_lib.o
-		_lf="-c -o $W/$_n/unw_lib.o"
-	fi
-	if ! $_cc -O2 -fomit-frame-pointer $_lf "$T/unw_lib.c" >"$W/$_n/lib.log" 2>&1; then
-		fail "$_n" "cannot build unw_lib.c" "$(cat "$W/$_n/lib.log")"
-		return
-	fi
+	unw_lib "$_n" "$_m" "$_cc" || return
 	build "$_n" unw_sig.c "$_lib $_l" $_cc -O1 -pg || return
 	# Too few handler ticks (all good) is no verdict: under qemu on a
 	# loaded machine the handler's share can fall to a tenth of its
