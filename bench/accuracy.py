@@ -111,6 +111,22 @@ def perf_shares(samples, canon):
             {n: 100.0 * c / total for n, c in self_.items()}, total)
 
 
+ROOTS = {"main", "start_thread", "clone3", "clone", "__clone", "__clone3"}
+
+
+def cut_short(samples, canon):
+    """How many of perf's stacks stop short of a thread's root (main, or
+    a thread's start) (its unwinding gives up in parts of the C library,
+    malloc's internals most), and their most frequent leaves."""
+    leaves, n = {}, 0
+    for s in samples:
+        names = [canon.get(x, x) for x in s]
+        if not ROOTS & set(names):
+            n += 1
+            leaves[names[0]] = leaves.get(names[0], 0) + 1
+    return n, sorted(leaves.items(), key=lambda kv: -kv[1])[:4]
+
+
 def our_shares(path, canon):
     """Inclusive % of each function's primary line in gprof --stacks."""
     shares = {}
@@ -202,15 +218,26 @@ def main():
     canon = alias_map(sorted(objects | {prog}))
     pincl, pself, ptotal = perf_shares(samples, canon)
     ours = our_shares(os.path.join(d, "stacks.txt"), canon)
-    print("%s: perf %d samples with a user frame" % (comm, ptotal))
-    print("  %-34s %8s %8s %7s" % ("function (inclusive %)", "perf", "ours", "diff"))
+    ncut, leaves = cut_short(samples, canon)
+    cut = 100.0 * ncut / max(ptotal, 1)
+    print("%s: perf %d samples with a user frame, %d of them (%.1f%%) with a stack"
+          " perf cut short of its thread's root" % (comm, ptotal, ncut, cut))
+    if ncut:
+        print("  (their leaves: %s).  A function's true inclusive share then lies"
+              " between perf's\n  and perf's plus that %.1f%%: 'off' is how far ours"
+              " lies outside that range" % (", ".join("%s %d" % kv for kv in leaves), cut))
+    print("  %-34s %8s %8s %8s %7s %7s" % ("function (inclusive %)", "perf", "+cut",
+                                          "ours", "diff", "off"))
     top = [n for n in sorted(pincl, key=lambda n: -pincl[n])
            if n not in STARTUP and n not in hooks][:10]
     for n in ["main"] + top:
         o = ours.get(n)
-        print("  %-34s %8.1f %8s %7s" % (n[:34], pincl.get(n, 0.0),
+        p = pincl.get(n, 0.0)
+        off = None if o is None else (o - p - cut if o > p + cut else min(0.0, o - p))
+        print("  %-34s %8.1f %8.1f %8s %7s %7s" % (n[:34], p, min(100.0, p + cut),
               "-" if o is None else "%.1f" % o,
-              "-" if o is None else "%+.1f" % (o - pincl.get(n, 0.0))))
+              "-" if o is None else "%+.1f" % (o - p),
+              "-" if off is None else "%+.1f" % off))
     phook = sum(1 for s in samples if s[0] in hooks)
     ohook, ofold = folded_hook(os.path.join(d, "folded.txt"), hooks)
     print("  %-34s %8.1f %8.1f" % ("hook (leaf in libgmon), self %",

@@ -9,7 +9,10 @@
 #     env GMON_STACKS=1 GMON_SHLIBS=1 PROG ...
 # so that perf and libgmon see the same run, and prints with
 # bench/accuracy.py: the inclusive share of main and of the ten functions
-# perf ranks highest, perf's and ours (`gprof --stacks`); the hook's
+# perf ranks highest, perf's and ours (`gprof --stacks`), and how many of
+# perf's stacks stop short of their thread's root (perf's unwinding gives
+# up inside glibc's malloc: a fifth of jq's samples), so that a share
+# lies between perf's and perf's plus that fraction; the hook's
 # share on both sides; and the samples recorded (the flat total plus the
 # hook's and those outside every function) as a fraction of the
 # process's CPU time (the side file's PTIMES, and /usr/bin/time), then
