@@ -343,9 +343,6 @@ static void report_losses(void)
 	         "libgmon cannot see it: %s)", unsampled > 1 ? "threads'" : "thread's",
 	         names);
 	add_part(buf, sizeof buf, unsampled, blocked);
-	add_part(buf, sizeof buf, gmon_ticks_closed(),
-	         "threads' samples after the program closed their "
-	         "sampling descriptor");
 	if (buf[0] != '\0')
 		gmon_say("not recorded: %s", buf);
 }

@@ -3,27 +3,33 @@
  * ticks.c - where each thread's SIGPROF ticks come from, and what one
  * tick is worth.
  *
- * The first choice is a perf task-clock event per thread (the kernel's
- * cpu-clock that perf itself samples with), whose overflow signal is
- * sent to its thread (F_SETSIG, F_SETOWN_EX).  It is driven by a
- * high-resolution timer while the thread runs.  POSIX CPU timers, the
- * second choice, are checked only at the scheduler tick of the CPU that
- * runs the thread: on a busy machine a thread that shares a CPU in
- * slices shorter than the tick may run 100 ms and more between checks,
- * and the whole overrun then lands on whatever code runs at the late
- * delivery (measured on a 2-core machine with both cores loaded: gaps of
- * up to 190 ms at 1000 Hz; none above 3 ms with the perf event).  A perf
- * tick is weighted by the task clock read in the handler, so a signal
- * lost while another was pending loses no time.
+ * Each thread has a POSIX timer on its CPU clock.  The kernel checks it
+ * at its scheduler tick, on the CPU that runs the thread, and the
+ * signal reports the periods missed (si_overrun).  On a busy machine
+ * that check can come very late: a thread that shares a CPU in slices
+ * shorter than the tick may run 100 ms and more between checks, and the
+ * whole overrun then lands on whatever code runs at the late delivery
+ * (measured on a 2-core machine with both cores loaded: gaps of up to
+ * 190 ms at 1000 Hz, and in sections.c up to 180 of a function's 300
+ * samples moved to the next function).  So beside the timer each
+ * thread gets a perf task-clock event (the clock `perf record -e
+ * cpu-clock` samples with), driven by a high-resolution timer while the
+ * thread runs: no gap above 3 ms (at 1000 a second) under the same
+ * load.  Whichever ticks credits the periods of the thread's CPU time
+ * since the last credit (perf_weight), at its own PC: the event keeps
+ * the ticks on time, and the timer goes on where the event cannot (the
+ * program closed its descriptor, or, for an event blind to the kernel,
+ * at the return from a system call).
  *
- * The event costs a file descriptor per thread, moved above the low
- * numbers programs use for their own and closed on exec.  A program
- * that closes or replaces it silences that thread: the descriptor's
- * kernel id tells, and the exit line counts such threads.  Where perf
- * events are refused (perf_event_paranoid 3, seccomp, qemu-user) each
- * thread gets a POSIX timer; where those fail too, ITIMER_PROF serves
- * the process, as glibc's runtime does.  GMON_TIMER=perf|posix|itimer
- * chooses one (a refused choice falls back the same way).
+ * The event costs a file descriptor, moved above the low numbers
+ * programs use for their own and closed on exec; a program that closes
+ * or replaces it (a daemon closing every descriptor) leaves the thread
+ * to its timer, and ours is never closed once it is not ours.  Where
+ * perf events are refused
+ * (perf_event_paranoid 3, seccomp, qemu-user) the timers work alone;
+ * where those fail too, ITIMER_PROF serves the process, as glibc's
+ * runtime does.  GMON_TIMER=perf|posix|itimer chooses (a refused
+ * choice falls back the same way).
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -60,18 +66,18 @@ _Static_assert(sizeof(struct perf_attr0) == 64, "PERF_ATTR_SIZE_VER0");
 
 /* The source new threads get (GMON_TICK_*). */
 static int first_kind;
-/* Threads whose event the program closed or replaced. */
-static uint64_t closed;
 /* ITIMER_PROF: process CPU time (ns) already credited. */
 static uint64_t itimer_done;
 /* What our POSIX timers carry in si_value, to tell their signals. */
 static char timer_mark;
 
-/* The perf event ticks at most every MIN_PERF_NS (10 kHz): each tick
-   costs the thread a few microseconds, and at GMON_RATE=100000 a 10 us
-   period left a program no time of its own.  A tick is still worth the
-   periods of the rate it covers. */
-enum { MIN_PERF_NS = 100000 };
+/* The perf event ticks at most every MIN_PERF_NS of CPU time (250 a
+   second), as the kernel's tick limited the POSIX timers: each of its
+   ticks costs a timer interrupt, which on the test machine's virtual
+   CPUs came to 4% of the CPU at 1000 a second and about half a point
+   over the POSIX timer at 250.  A tick is still worth the periods of
+   the rate it covers. */
+enum { MIN_PERF_NS = 4000000 };
 
 /* Descriptors from here up are less likely to meet a program's dup2. */
 enum { HIGH_FD = 100 };
@@ -175,14 +181,7 @@ static int perf_open(struct gmon_ticker *k, long ns)
 	k->fd = fd;
 	k->id = id;
 	k->done = 0;
-	/* Blind to the kernel, the event alone would credit a system call's
-	   time at the next tick in user code, a period or more on (measured:
-	   a loop of read(2) calls, 99% system time, showed 21% in its own
-	   code).  A CPU timer beside it ticks at the return from the call:
-	   the event's ticks credit one period each, on time, the timer's
-	   whatever else is owed (perf_weight). */
-	k->user_only = user_only && timer_open(k) == 0;
-	k->kind = GMON_TICK_PERF;
+	k->helper = user_only;
 	return 0;
 }
 
@@ -194,17 +193,16 @@ static int perf_ours(const struct gmon_ticker *k)
 }
 
 /* Give up k's source; a perf descriptor the program took over is left
-   to it and counted. */
+   to it. */
 static void close_source(struct gmon_ticker *k)
 {
 	if (k->kind == GMON_TICK_PERF) {
 		if (perf_ours(k))
 			close(k->fd);
-		else
-			__atomic_fetch_add(&closed, 1, __ATOMIC_RELAXED);
 	}
-	if (k->kind == GMON_TICK_TIMER || (k->kind == GMON_TICK_PERF && k->user_only))
+	if (k->has_timer)
 		timer_delete(k->timer);
+	k->has_timer = 0;
 	k->kind = GMON_TICK_NONE;
 }
 
@@ -225,9 +223,13 @@ static void set_itimer(long ns)
 
 static void arm(struct gmon_ticker *k, long ns)
 {
-	if (k->kind == GMON_TICK_PERF)
+	if (k->kind == GMON_TICK_PERF) {
+		k->rebase = 1;
 		ioctl(k->fd, ns > 0 ? PERF_IOC_ENABLE : PERF_IOC_DISABLE, 0);
-	if (k->kind == GMON_TICK_TIMER || (k->kind == GMON_TICK_PERF && k->user_only)) {
+	}
+	if (k->has_timer) {
+		if (ns > 0 && ns < MIN_PERF_NS && k->kind == GMON_TICK_PERF)
+			ns = MIN_PERF_NS; /* the event's period will do */
 		struct itimerspec v;
 		memset(&v, 0, sizeof v);
 		v.it_interval.tv_nsec = v.it_value.tv_nsec = ns % 1000000000;
@@ -239,11 +241,10 @@ static void arm(struct gmon_ticker *k, long ns)
 /* Open the best source from `kind` down for the calling thread. */
 static int open_source(struct gmon_ticker *k, int kind, long ns)
 {
+	k->has_timer = kind <= GMON_TICK_TIMER && timer_open(k) == 0;
 	if (kind == GMON_TICK_PERF && perf_open(k, ns) == 0)
-		return GMON_TICK_PERF;
-	if (kind <= GMON_TICK_TIMER && timer_open(k) == 0)
-		return k->kind = GMON_TICK_TIMER;
-	return GMON_TICK_NONE;
+		return k->kind = GMON_TICK_PERF;
+	return k->kind = k->has_timer ? GMON_TICK_TIMER : GMON_TICK_NONE;
 }
 
 /* GMON_TIMER=perf|posix|itimer; unset or unknown: perf. */
@@ -308,15 +309,34 @@ void gmon_ticks_set_all(long ns)
 	unlock_ticks();
 }
 
-/* The task-clock periods since the last tick credited; at most one
-   (`one`) for a tick of an event blind to the kernel: it comes only in
-   user code, and the periods spent in the kernel are the helping
-   timer's to credit, at the return from the system call. */
+/* The calling thread's CPU time in ns (0 if unreadable). */
+static uint64_t own_cpu(void)
+{
+	struct timespec ts;
+	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+		return 0;
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/*
+ * The periods of the thread's CPU time since the last tick credited; at
+ * most one (`one`) for a tick of an event blind to the kernel: it comes
+ * only in user code, and the periods spent in the kernel are the
+ * helping timer's to credit, at the return from the system call.  The
+ * amounts come from the thread's CPU clock, the one POSIX timers, the
+ * side file's times and programs measuring themselves use, not from
+ * the event's count: a virtual CPU's task clock also runs while the
+ * host has taken the CPU away (a loaded run once showed 370 samples in
+ * a function of 0.3 s).  The first tick after arming only sets the base.
+ */
 static uint32_t perf_weight(struct gmon_ticker *k, long ns, int one)
 {
-	uint64_t now;
-	if (read(k->fd, &now, sizeof now) != (ssize_t)sizeof now || now < k->done)
+	uint64_t now = own_cpu();
+	if (k->rebase || now < k->done) {
+		k->rebase = 0;
+		k->done = now;
 		return 1;
+	}
 	uint64_t w = (now - k->done) / (uint64_t)ns;
 	if (one && w > 1)
 		w = 1;
@@ -355,8 +375,8 @@ uint32_t gmon_ticks_weight(const siginfo_t *si, long ns)
 	int timer = si->si_code == SI_TIMER && si->si_value.sival_ptr == &timer_mark;
 	if (k->kind == GMON_TICK_PERF) {
 		if ((si->si_code == POLL_IN || si->si_code == POLL_HUP) && si->si_fd == k->fd)
-			return perf_weight(k, ns, k->user_only);
-		return timer && k->user_only ? perf_weight(k, ns, 0) : 0;
+			return perf_weight(k, ns, k->helper);
+		return timer ? perf_weight(k, ns, 0) : 0;
 	}
 	if (!timer)
 		return 0;
@@ -376,25 +396,12 @@ void gmon_ticks_after_fork(struct gmon_table *mine, long ns, int armed)
 		if (t->tick.kind == GMON_TICK_PERF && perf_ours(&t->tick))
 			close(t->tick.fd);
 		t->tick.kind = GMON_TICK_NONE;
+		t->tick.has_timer = 0; /* timers are not inherited */
 	}
-	__atomic_store_n(&closed, 0, __ATOMIC_RELAXED);
 	if (first_kind == GMON_TICK_ITIMER) {
 		if (armed)
 			set_itimer(ns);
 	} else if (mine != NULL && mine != &gmon_dead_table) {
 		gmon_ticks_thread_begin(mine, ns, armed);
 	}
-}
-
-uint64_t gmon_ticks_closed(void)
-{
-	if (lock_ticks()) {
-		for (struct gmon_table *t = gmon_tables_head(); t; t = t->next)
-			if (t->tick.kind == GMON_TICK_PERF && !perf_ours(&t->tick)) {
-				__atomic_fetch_add(&closed, 1, __ATOMIC_RELAXED);
-				t->tick.kind = GMON_TICK_NONE;
-			}
-		unlock_ticks();
-	}
-	return __atomic_load_n(&closed, __ATOMIC_RELAXED);
 }

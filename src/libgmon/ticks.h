@@ -17,9 +17,11 @@ struct gmon_ticker {
 	int kind;        /* GMON_TICK_* of this thread's source */
 	int fd;          /* GMON_TICK_PERF: the event's descriptor */
 	uint64_t id;     /* ... its kernel id, to know it is still ours */
-	uint64_t done;   /* ... task-clock ns already credited */
-	int user_only;   /* ... blind to the kernel: a timer helps */
-	timer_t timer;   /* GMON_TICK_TIMER, or that helping timer */
+	uint64_t done;   /* ... the thread's CPU ns already credited */
+	int rebase;      /* ... armed since: the next tick sets `done` */
+	int helper;      /* ... blind to the kernel: the timer brings that */
+	int has_timer;   /* a POSIX CPU timer exists (beside the event, too) */
+	timer_t timer;
 };
 
 enum { GMON_TICK_NONE, GMON_TICK_PERF, GMON_TICK_TIMER, GMON_TICK_ITIMER };
@@ -41,8 +43,5 @@ GMON_TICKS_API void gmon_ticks_set_all(long ns);
 GMON_TICKS_API uint32_t gmon_ticks_weight(const siginfo_t *si, long ns);
 /* In a fork child, run by the forking thread (owner of mine). */
 GMON_TICKS_API void gmon_ticks_after_fork(struct gmon_table *mine, long ns, int armed);
-/* Threads whose event the program closed or replaced (checked at their
-   end and, for the live ones, now). */
-GMON_TICKS_API uint64_t gmon_ticks_closed(void);
 
 #endif

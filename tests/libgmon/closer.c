@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * closer.c - for tests/libgmon/histogram.sh: a program that closes every
- * descriptor above 2, as daemons do, between two spells of CPU work.
- * libgmon's perf event (ticks.c) goes with them, and the exit line must
- * count the thread whose sampling that silenced.  Prints "perf" when a
- * perf event was among the descriptors closed, "none" otherwise (a
- * system that refuses perf events gave libgmon a POSIX timer instead).
+ * descriptor above 2, as daemons do, between two spells of CPU work
+ * (before() and after(), SECONDS each, default 0.2).  libgmon's perf
+ * event (ticks.c) goes with them, and its POSIX timer must go on
+ * sampling the thread.  Prints "perf" when a perf event was among the
+ * descriptors closed, "none" otherwise (a system that refuses perf
+ * events gives libgmon the timer alone).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -16,7 +18,7 @@
 
 volatile unsigned long sink;
 
-KEEP void spell(double secs)
+static inline __attribute__((always_inline)) void spell(double secs)
 {
 	struct timespec t0, t;
 	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
@@ -44,11 +46,22 @@ static int close_all(void)
 	return perf;
 }
 
-int main(void)
+KEEP void before(double secs)
 {
-	spell(0.1);
+	spell(secs);
+}
+
+KEEP void after(double secs)
+{
+	spell(secs);
+}
+
+int main(int argc, char **argv)
+{
+	double secs = argc > 1 ? atof(argv[1]) : 0.2;
+	before(secs);
 	int perf = close_all();
-	spell(0.1);
+	after(secs);
 	puts(perf ? "perf" : "none");
 	return 0;
 }
