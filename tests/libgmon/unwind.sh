@@ -172,7 +172,9 @@ unw_sig() {
 	build "$_n" unw_sig.c "$_lib $_l" $_cc -O1 -pg || return
 	# Too few handler ticks (all good) is no verdict: under qemu on a
 	# loaded machine the handler's share can fall to a tenth of its
-	# usual; then once more, for longer.
+	# usual, and lower (2 in a 5 s run at load 9); then once more, for
+	# longer, where any handler tick will do: what the test guards
+	# against (a frame it cannot pass) fails every one of them.
 	for _secs in 1.5 5; do
 		_v=$(unw_sig_run "$_n" "$_secs")
 		case $_v in
@@ -182,6 +184,8 @@ unw_sig() {
 	done
 	case $_v in
 	ok*) pass "$_n (${_v#ok })" ;;
+	"few 0 "*) fail "$_n" "$_v" ;;
+	few*) pass "$_n (${_v#few }, in the longer run)" ;;
 	*) fail "$_n" "$_v" ;;
 	esac
 }
