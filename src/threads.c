@@ -52,15 +52,19 @@ static void no_such_thread(const struct gprof *g, const char *sel,
 		p += sprintf(p, "%s%u \"%s\"", i ? ", " : "", (unsigned)v[i].id,
 		             v[i].name);
 	*p = '\0';
-	die(g, "--per-thread: no thread `%s' in the profile (threads: %s)", sel,
-	    list);
+	/* die()'s message, with the list freed before the exit (which an
+	   in-process caller turns into a longjmp) */
+	warnx_g(g, "--per-thread: no thread `%s' in the profile (threads: %s)",
+	        sel, list);
+	free(list);
+	gprof_exit(1);
 }
 
 /* One thread's context: the run's options, through the whole pipeline. */
-static struct gprof *load_thread(const struct gprof *g,
-                                 const struct thread_info *t)
+static void load_thread(const struct gprof *g, const struct thread_info *t,
+                        struct gprof **slot)
 {
-	struct gprof *x = xcalloc(1, sizeof *x);
+	struct gprof *x = *slot = xcalloc(1, sizeof *x);
 	x->opt = g->opt;
 	x->whoami = g->whoami;
 	x->first_output = true;
@@ -72,7 +76,6 @@ static struct gprof *load_thread(const struct gprof *g,
 	x->opt.style &= STYLE_FLAT | STYLE_CALL_GRAPH;
 	gprof_load_inputs(x);
 	gprof_analyse(x);
-	return x;
 }
 
 int threads_run(struct gprof *g)
@@ -85,7 +88,8 @@ int threads_run(struct gprof *g)
 	if ((g->opt.style & (STYLE_FLAT | STYLE_CALL_GRAPH)) == 0)
 		die(g, "--per-thread prints the flat profile and the call graph; "
 		    "neither is requested");
-	size_t n = shlibs_threads(g, &v);
+	size_t n = g->nthreads = shlibs_threads(g, &g->threads);
+	v = g->threads;
 	if (n == 0)
 		die(g, "the profile has no per-thread records (the program "
 		    "records them when run with GMON_STACKS=1)");
@@ -98,10 +102,10 @@ int threads_run(struct gprof *g)
 
 	/* Every selected context is loaded before anything is written, so
 	   that an error stops the run with its one line and no output. */
-	struct gprof **ctx = xcalloc(n, sizeof *ctx);
+	struct gprof **ctx = g->thread_ctx = xcalloc(n, sizeof *ctx);
 	for (size_t i = 0; i < n; i++)
 		if (!sel || selects(sel, &v[i]))
-			ctx[i] = load_thread(g, &v[i]);
+			load_thread(g, &v[i], &ctx[i]);
 
 	output_open(g, &out);
 	bool first = true;

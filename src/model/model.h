@@ -164,6 +164,13 @@ struct gprof {
 	uint32_t thread_id;          /* the side file's thread id */
 	const char *thread_name;     /* and its name (threads of several
 	                                files are matched by both) */
+	/* The run's threads and their contexts (NULL where not selected),
+	   kept here from the start so that a caller running the tool
+	   in-process can free them (the fuzz harnesses do), even after an
+	   error stopped the loading half-way. */
+	struct thread_info *threads;
+	struct gprof **thread_ctx;
+	size_t nthreads;
 
 	struct diag_result diag[DIAG_NCHECKS]; /* diagnose_build() */
 	struct graph_view *view;     /* dot, html: what the pictures draw

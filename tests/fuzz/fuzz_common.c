@@ -357,6 +357,21 @@ static void free_specs(struct gprof *g)
 void fuzz_free_context(struct gprof *g, int own_bfd)
 {
 	struct options *o = &g->opt;
+	/* --per-thread's contexts (threads.c), each with a BFD of its own;
+	   their options are copies of this context's, which own the lists. */
+	for (size_t i = 0; g->thread_ctx && i < g->nthreads; i++) {
+		struct gprof *x = g->thread_ctx[i];
+		if (!x)
+			continue;
+		x->opt.specs = NULL;
+		x->opt.nspecs = 0;
+		x->opt.search_dirs = NULL;
+		x->opt.nsearch_dirs = 0;
+		fuzz_free_context(x, 1);
+		free(x);
+	}
+	free(g->thread_ctx);
+	free(g->threads);
 	for (size_t i = 0; i < o->nspecs; i++)
 		free(o->specs[i].text);
 	free(o->specs);
@@ -377,6 +392,7 @@ void fuzz_free_context(struct gprof *g, int own_bfd)
 	free(g->flat.rows);
 	free(g->flat.sample_err);
 	free(g->stack_incl);
+	free(g->stack_nodes);        /* --stacks' tree (stacks.c) */
 	graph_view_free(g);
 	free(g->rank_pool);
 	free(g->rank_callees);
