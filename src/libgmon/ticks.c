@@ -221,21 +221,25 @@ static void set_itimer(long ns)
 	setitimer(ITIMER_PROF, &v, NULL);
 }
 
+static void arm_timer(struct gmon_ticker *k, long ns)
+{
+	if (ns > 0 && ns < MIN_PERF_NS && k->kind == GMON_TICK_PERF)
+		ns = MIN_PERF_NS; /* the event's period will do */
+	struct itimerspec v;
+	memset(&v, 0, sizeof v);
+	v.it_interval.tv_nsec = v.it_value.tv_nsec = ns % 1000000000;
+	v.it_interval.tv_sec = v.it_value.tv_sec = ns / 1000000000;
+	timer_settime(k->timer, 0, &v, NULL);
+}
+
 static void arm(struct gmon_ticker *k, long ns)
 {
 	if (k->kind == GMON_TICK_PERF) {
 		k->rebase = 1;
 		ioctl(k->fd, ns > 0 ? PERF_IOC_ENABLE : PERF_IOC_DISABLE, 0);
 	}
-	if (k->has_timer) {
-		if (ns > 0 && ns < MIN_PERF_NS && k->kind == GMON_TICK_PERF)
-			ns = MIN_PERF_NS; /* the event's period will do */
-		struct itimerspec v;
-		memset(&v, 0, sizeof v);
-		v.it_interval.tv_nsec = v.it_value.tv_nsec = ns % 1000000000;
-		v.it_interval.tv_sec = v.it_value.tv_sec = ns / 1000000000;
-		timer_settime(k->timer, 0, &v, NULL);
-	}
+	if (k->has_timer)
+		arm_timer(k, ns);
 }
 
 /* Open the best source from `kind` down for the calling thread. */

@@ -2,7 +2,7 @@
 /*
  * closer.c - for tests/libgmon/histogram.sh: a program that closes every
  * descriptor above 2, as daemons do, between two spells of CPU work
- * (before() and after(), SECONDS each, default 0.2).  libgmon's perf
+ * (before() and after(), SECONDS each, default 1).  libgmon's perf
  * event (ticks.c) goes with them, and its POSIX timer must go on
  * sampling the thread.  Prints "perf" when a perf event was among the
  * descriptors closed, "none" otherwise (a system that refuses perf
@@ -58,7 +58,7 @@ KEEP void after(double secs)
 
 int main(int argc, char **argv)
 {
-	double secs = argc > 1 ? atof(argv[1]) : 0.2;
+	double secs = argc > 1 ? atof(argv[1]) : 1;
 	before(secs);
 	int perf = close_all();
 	after(secs);

@@ -156,20 +156,22 @@ fi
 
 # A program that closes every descriptor (closer.c) closes the perf
 # event too: the thread's POSIX timer must go on sampling it, and
-# after() (0.2 s of CPU after the close) get over half its time: a
+# after() (1 s of CPU after the close) get at least half its time.  A
 # count of CPU time, not a random one (the timer credits the periods of
-# the thread's CPU clock), so half is room for a late last tick.
+# the thread's CPU clock), but the timer alone is late on a busy machine:
+# the time since its last tick is lost at exit (190 ms seen at load 6,
+# and the whole of a 0.2 s after() in 4 runs of 20), hence 1 s and half.
 n=timer-fd-closed
 if build "$n" closer.c "$GLIBC_LIBS" $CC -O2 -pg; then
-	run "$n" -- 0.2
+	run "$n" -- 1
 	got=$(hist "$n" 8 2>/dev/null | awk '$1 == "after" { print $2 }')
 	rate=$(hist "$n" 8 2>/dev/null | awk '$1 == "rate" { print $2 }')
 	secs=$(awk -v s="${got:-0}" -v r="${rate:-0}" 'BEGIN { printf "%.2f", (r > 0 ? s / r : 0) }')
 	if [ "$(rc_of "$n")" = 0 ] && [ ! -s "$W/$n/err" ] &&
-	   awk -v s="$secs" 'BEGIN { exit !(s >= 0.1) }'; then
-		pass "$n ($(cat "$W/$n/out"): after() sampled $secs s of 0.2)"
+	   awk -v s="$secs" 'BEGIN { exit !(s >= 0.5) }'; then
+		pass "$n ($(cat "$W/$n/out"): after() sampled $secs s of 1)"
 	else
-		fail "$n" "after() sampled $secs s of 0.2, status $(rc_of "$n"), printed $(cat "$W/$n/out")" "$(cat "$W/$n/err")"
+		fail "$n" "after() sampled $secs s of 1, status $(rc_of "$n"), printed $(cat "$W/$n/out")" "$(cat "$W/$n/err")"
 	fi
 fi
 
