@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # tests/libgmon/histogram.sh: the sampling histogram: the share of time
-# and its total, threads sampled on their own CPU clocks, GMON_RATE, and
-# bins over 65535 samples written as several records.
+# and its total, threads sampled on their own CPU clocks, each source of
+# ticks (GMON_TIMER; system time where the call was made, a closed perf
+# event), GMON_RATE, and bins over 65535 samples written as several
+# records.
 # Sourced by tests/libgmon.sh; word lists unquoted on purpose, and the
 # variables come from tests/libgmon/common.sh:
 # shellcheck shell=sh disable=SC2086,SC2154
