@@ -24,9 +24,11 @@ static void drop_pending(void)
 void output_open(const struct gprof *g, struct output *o)
 {
 	memset(o, 0, sizeof *o);
-	/* A closed pipe is a write error like any other: reported, not a
-	   silent death by SIGPIPE. */
-	signal(SIGPIPE, SIG_IGN);
+	/* A closed pipe (`gprof ... | head`) ends the run by SIGPIPE, quietly,
+	   as it ends GNU gprof and every filter: the reader has what it
+	   wanted, and standard output has no file to clean up.  (If the
+	   program was started with SIGPIPE ignored, the write fails with
+	   EPIPE and is reported like any other write error.) */
 	if (!g->opt.output) {
 		o->f = stdout;
 		o->name = "standard output";
