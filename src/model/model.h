@@ -142,6 +142,10 @@ struct gprof {
 	vma_t shlib_base;
 	size_t shlib_first;
 	double shlib_ticks;          /* side-file samples in total_time */
+	/* The object files symbols live in (symbols/objects.c): objects[0]
+	   the executable, then the libraries by address; see sym_object() */
+	struct object_info *objects;
+	size_t nobjects;
 
 	/* call stacks (shlibs.c loads them, stacks.c builds the tree) */
 	struct call_stack *stacks;
@@ -189,6 +193,43 @@ static inline bool sym_in_shlib(const struct gprof *g, const struct sym *s)
 	return g->shlib_base && s->addr >= g->shlib_base;
 }
 
+/* The object file s lives in: a library's when s lies in its range,
+   else the executable's (NULL only in a context whose executable was
+   never opened). */
+static inline const struct object_info *sym_object(const struct gprof *g,
+                                                   const struct sym *s)
+{
+	size_t lo = 1, hi = g->nobjects;
+	if (!sym_in_shlib(g, s) || hi <= 1)
+		return g->nobjects ? &g->objects[0] : NULL;
+	while (lo < hi) {            /* the last library starting at or below */
+		size_t mid = lo + (hi - lo) / 2;
+		if (g->objects[mid].lo <= s->addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo > 1 && s->addr <= g->objects[lo - 1].hi)
+		return &g->objects[lo - 1];
+	return &g->objects[0];
+}
+
+/* The path of the object s lives in, for the reports ("" if unknown). */
+static inline const char *sym_object_path(const struct gprof *g,
+                                          const struct sym *s)
+{
+	const struct object_info *o = sym_object(g, s);
+	return o ? o->path : g->opt.image ? g->opt.image : "";
+}
+
+/* s's address in its own object (the link-time address a library's
+   symbol stands for; the executable's are their own). */
+static inline vma_t sym_object_addr(const struct gprof *g,
+                                    const struct sym *s)
+{
+	const struct object_info *o = sym_object(g, s);
+	return o ? s->addr - o->delta : s->addr;
+}
 
 /* For walks along a callee list that read each callee: `ahead` runs
    some arcs in front (the list lies in order in memory when the arcs were

@@ -129,6 +129,24 @@ struct file_table {              /* source files by path (utils.c) */
 };
 
 
+/* An object file the symbols come from: the executable (objects[0],
+   symbols/core.c) or a shared library the side files name
+   (reading/shlibs.c).  A library's symbols lie in the model at its
+   link-time addresses plus delta, inside [lo, hi]; the executable's at
+   their own (delta 0).  abfd and bfd_syms, when set, are the library's
+   file (or its build-id debug file) kept open for line lookups
+   (symbols/objects.c). */
+struct object_info {
+	char *path;                  /* as the side file recorded it, or the
+	                                executable's as named to gprof */
+	unsigned char *build_id;     /* build_id_len bytes, or NULL */
+	size_t build_id_len;
+	vma_t lo, hi;                /* model addresses of its symbols */
+	vma_t delta;                 /* model address - link-time address */
+	void *abfd;                  /* bfd *, or NULL: no line lookups */
+	void **bfd_syms;             /* asymbol **, NULL-terminated */
+};
+
 /* One thread of the side files (--per-thread); name points into them. */
 struct thread_info {
 	uint32_t id, tid;

@@ -143,7 +143,8 @@ static void add_location(const struct gprof *g, struct report *r,
 		return;
 	const char *fn = path_display(g, file);
 	if (g->opt.line_gran)
-		sb_printf(sb, " (%s:%d @ %lx)", fn, line, (unsigned long)s->addr);
+		sb_printf(sb, " (%s:%d @ %lx)", fn, line,   /* a library's own */
+		          (unsigned long)sym_object_addr(g, s));
 	else
 		sb_printf(sb, " (%s:%d)", fn, line);
 }

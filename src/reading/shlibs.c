@@ -397,7 +397,8 @@ static void add_syms(struct gprof *g, const struct lib *l,
 		s->end_addr = (end > v[i].addr ? end - 1 : v[i].addr) + l->delta;
 		s->is_func = true;
 		s->is_static = v[i].is_static;
-		s->file_known = true;    /* no source lines for these */
+		/* file and line: from the library's own debug information
+		   (symbols/objects.c), looked up when a report needs them */
 		s->bfd_order = (unsigned)g->syms.len;
 	}
 }
@@ -435,16 +436,25 @@ static void load_lib(struct gprof *g, struct lib *l, vma_t *base)
 	if (!abfd)
 		return;
 	struct lib_sym *v;
-	size_t n;
+	size_t n, first = g->syms.len;
+	bool kept = false;
 	read_lib_syms(g, abfd, &v, &n);
-	if (n == 0)
+	if (n == 0) {
 		l->state = LIB_NO_SYMS;
-	else if (place(g, l, v, n, base))
+	} else if (place(g, l, v, n, base)) {
 		l->state = LIB_LOADED;
-	else
+		/* the BFD stays open for line lookups when it has debug info */
+		kept = objects_add_lib(g, l->o->path, l->o->build_id,
+		                       l->o->build_id_len, l->lo + l->delta,
+		                       l->hi + l->delta, l->delta, abfd);
+		if (g->opt.line_gran)
+			objects_line_syms(g, g->nobjects - 1, first);
+	} else {
 		ignored(g, l, "no address range left for its symbols");
+	}
 	free(v);
-	bfd_close(abfd);
+	if (!kept)
+		bfd_close(abfd);
 }
 
 static void load_libs(struct gprof *g, struct shlibs *sl)

@@ -23,8 +23,9 @@
 /* Could BFD find source lines at all?  Without debug sections (or a link
    to a separate debug file) every lookup fails, after an expensive scan of
    the symbol table, so lookups are skipped altogether. */
-static bool has_line_info(bfd *abfd)
+bool core_has_line_info(void *file)
 {
+	bfd *abfd = file;
 	static const char *const prefixes[] = {
 		".debug", ".zdebug", ".stab", ".gnu_debuglink", ".gnu_debugaltlink",
 		".line", NULL
@@ -64,7 +65,7 @@ void core_open(struct gprof *g)
 
 	g->text_sec = text;
 	core_new_find_window(g);
-	g->has_line_info = has_line_info(abfd);
+	g->has_line_info = core_has_line_info(abfd);
 	g->big_endian = bfd_big_endian(abfd);
 	g->sign_extend_vma = bfd_get_sign_extend_vma(abfd) == 1;
 	g->leading_char = bfd_get_symbol_leading_char(abfd);
@@ -75,6 +76,7 @@ void core_open(struct gprof *g)
 	if (bits != 32 && bits != 64)
 		die(g, "address size has unexpected value of %d", bits);
 	g->addr_size = bits / 8;
+	objects_add_exe(g);
 }
 
 vma_t core_text_end(struct gprof *g)
@@ -362,6 +364,7 @@ void core_free_find_window(struct gprof *g)
 void core_close(struct gprof *g)
 {
 	core_free_find_window(g);
+	objects_free(g);
 	if (g->bfd_syms) {
 		asymbol **s = (asymbol **)g->bfd_syms;
 		/* the synthetic symbols are one block, starting at the first */
@@ -540,9 +543,15 @@ bool core_sym_line(const struct gprof *g, const struct sym *s,
 {
 	const char *func;
 	unsigned ln;
+	bool found;
 
-	if (!g->abfd || !core_find_line(g, s->addr, file, &func, &ln) ||
-	    !*file || !func || ln == 0)
+	if (sym_in_shlib(g, s)) {    /* in its library's own debug info */
+		const struct object_info *o = sym_object(g, s);
+		found = o && object_find_line(o, s->addr, file, &func, &ln);
+	} else {
+		found = g->abfd && core_find_line(g, s->addr, file, &func, &ln);
+	}
+	if (!found || !*file || !func || ln == 0)
 		return false;
 	*line = (int)ln;
 	return true;

@@ -3,7 +3,8 @@
  * symbols/symbols.h - the way into the symbols folder: the executable
  * through BFD (core.c), the symbol table (symtab.c), line symbols
  * (line_syms.c, with line_bounds.c's DWARF line bounds), the interned
- * file and line names (files.c) and the symspec tables (sym_ids.c).
+ * file and line names (files.c), the symspec tables (sym_ids.c) and
+ * the object files symbols live in (objects.c).
  * Uses the utilities and the model only.
  */
 #ifndef SYMBOLS_SYMBOLS_H
@@ -41,6 +42,22 @@ bool core_sym_line(const struct gprof *g, const struct sym *s,
                    const char **file, int *line);
 void sym_lookup_file(struct gprof *g, struct sym *s);
 char *core_demangle(const struct gprof *g, const char *name);
+/* Has the BFD `abfd` debug sections (or a link to a debug file)? */
+bool core_has_line_info(void *abfd);
+
+/* ---- objects.c: the executable and the libraries symbols live in ---- */
+void objects_add_exe(struct gprof *g);
+/* Enters a library placed at [lo, hi] (model addresses) = link-time +
+   delta; keeps abfd for line lookups (true) when it has debug info. */
+bool objects_add_lib(struct gprof *g, const char *path,
+                     const unsigned char *build_id, size_t build_id_len,
+                     vma_t lo, vma_t hi, vma_t delta, void *abfd);
+bool object_find_line(const struct object_info *o, vma_t addr,
+                      const char **file, const char **func, unsigned *line);
+/* -l: line symbols of library objects[k], whose function symbols are
+   g->syms.base[from ..]. */
+void objects_line_syms(struct gprof *g, size_t k, size_t from);
+void objects_free(struct gprof *g);
 
 /* ---- map_syms.c: the -R map's object names (map_file_read() in the
    reading folder fills g->map_entries) ---- */
