@@ -12,7 +12,9 @@
  * each function's expected sampling error the same way.  With a sampling
  * rate of 0 there are no times: the one event is then Samples, the
  * histogram's counts.  Names are written whole (no name compression),
- * which every reader handles.
+ * which every reader handles.  Each function's block names its object
+ * (ob=: the executable, or the shared library the side file recorded)
+ * and each call its callee's (cob=).
  */
 #include "config.h"
 
@@ -99,21 +101,23 @@ static void choose_listed(struct cg_doc *d)
 }
 
 struct name_key {
-	const char *file, *name;
+	const char *object, *file, *name;
 	size_t index;
 };
 
 static int cmp_name_key(const void *pa, const void *pb, void *ctx)
 {
 	const struct name_key *a = pa, *b = pb;
-	int c = strcmp(a->file, b->file);
+	int c = strcmp(a->object, b->object);
 	(void)ctx;
+	if (c == 0)
+		c = strcmp(a->file, b->file);
 	return c ? c : strcmp(a->name, b->name);
 }
 
-/* Readers know a function by its file and name: two static functions of
-   one name whose file is unknown would be merged, so those get their
-   address added to the name. */
+/* Readers know a function by its object, file and name: two static
+   functions of one name whose file is unknown would be merged, so those
+   get their address (in their object) added to the name. */
 static void find_clashes(struct cg_doc *d)
 {
 	size_t n = d->g->syms.len, k = 0;
@@ -124,6 +128,7 @@ static void find_clashes(struct cg_doc *d)
 			continue;
 		int line;
 		const struct sym *s = &d->g->syms.base[i];
+		v[k].object = sym_object_path(d->g, s);
 		v[k].file = sym_file(d, s, &line);
 		v[k].name = display_name(d->g, d->r, s);
 		v[k++].index = i;
@@ -142,7 +147,8 @@ static void put_name(const struct cg_doc *d, const struct sym *s)
 {
 	put_line_safe(d->out, display_name(d->g, d->r, s));
 	if (d->clash[sym_index(d, s)])
-		fprintf(d->out, " [0x%" PRIx64 "]", (uint64_t)s->addr);
+		fprintf(d->out, " [0x%" PRIx64 "]",
+		        (uint64_t)sym_object_addr(d->g, s));
 }
 
 /* ---- the document ---- */
@@ -197,7 +203,9 @@ static void print_call(const struct cg_doc *d, const struct arc *a, int line)
 	int cline;
 	const char *cfile = sym_file(d, a->child, &cline);
 
-	fputs("cfi=", d->out);
+	fputs("cob=", d->out);
+	put_line_safe(d->out, sym_object_path(d->g, a->child));
+	fputs("\ncfi=", d->out);
 	put_line_safe(d->out, cfile);
 	fputs("\ncfn=", d->out);
 	put_name(d, a->child);
@@ -210,6 +218,8 @@ static void print_function(const struct cg_doc *d, const struct sym *s)
 	int line;
 	const char *file = sym_file(d, s, &line);
 
+	fputs("\nob=", d->out);
+	put_line_safe(d->out, sym_object_path(d->g, s));
 	fputs("\nfl=", d->out);
 	put_line_safe(d->out, file);
 	fputs("\nfn=", d->out);

@@ -5,6 +5,7 @@
  * call, a dashed cluster per cycle; colour and line width by share of
  * the total time.  Label layout (doc/formats.md, "dot"):
  *   function:  NAME [INDEX] / T% total / S% self, SECS s / CALLS calls
+ *              [/ [LIBRARY] for a shared library's function]
  *   call:      COUNT calls / SECS s   (only COUNT calls within a cycle)
  * Every number is the text call graph's, printed as it prints it.
  */
@@ -35,6 +36,21 @@ static void print_calls(FILE *out, uint64_t calls, uint64_t self_calls)
 	fputs(calls + self_calls == 1 ? " call" : " calls", out);
 }
 
+/* A shared library's function says which in a last label line, the
+   library's file name (the tooltip has its path, and every function's
+   object: the executable's functions are the rest). */
+static void print_object_line(const struct gprof *g, FILE *out,
+                              const struct sym *s)
+{
+	if (!sym_in_shlib(g, s))
+		return;
+	const char *path = sym_object_path(g, s);
+	const char *slash = strrchr(path, '/');
+	fputs("\\n[", out);
+	markup_dot(out, slash ? slash + 1 : path, LABEL_CHARS);
+	fputc(']', out);
+}
+
 static void print_node(const struct gprof *g, struct report *r,
                        const struct gv_node *n, const char *indent)
 {
@@ -46,10 +62,13 @@ static void print_node(const struct gprof *g, struct report *r,
 	fprintf(out, " [%d]\\n%.1f%% total\\n%.1f%% self, %.2f s", n->sym->index,
 	        n->total_pct, n->self_pct, n->self_sec);
 	print_calls(out, n->calls, n->self_calls);
+	print_object_line(g, out, n->sym);
 	fputs("\", tooltip=\"", out);
 	markup_dot(out, name, MARKUP_WHOLE);
-	fprintf(out, "\\nself %.2f s, children %.2f s\", ", n->self_sec,
+	fprintf(out, "\\nself %.2f s, children %.2f s\\nin ", n->self_sec,
 	        n->child_sec);
+	markup_dot(out, sym_object_path(g, n->sym), MARKUP_WHOLE);
+	fputs("\", ", out);
 	print_color(out, "fillcolor", n->total_pct, true);
 	fputs("];\n", out);
 }

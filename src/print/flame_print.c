@@ -13,7 +13,8 @@
  * name contains the text and shows their share of the samples (each
  * sample counted once, however many matching frames its stack has).
  * Without a script the picture is still complete: every box has a
- * <title> tooltip with its name, samples and percent.
+ * <title> tooltip with its name, samples and percent, and the object
+ * (executable or shared library) its function lives in.
  */
 #include <string.h>
 
@@ -163,9 +164,14 @@ static void frame(const struct gprof *g, struct report *r, size_t k,
 	markup_html(out, name, MARKUP_WHOLE);
 	fputs("\"><title>", out);
 	markup_html(out, name, MARKUP_WHOLE);
-	fprintf(out, " (%llu sample%s, %.2f%%)</title>", 
+	fprintf(out, " (%llu sample%s, %.2f%%)",
 	        (unsigned long long)nd->total, nd->total == 1 ? "" : "s",
 	        nd->percent);
+	if (nd->sym) {               /* the object the function lives in */
+		fputs(" in ", out);
+		markup_html(out, sym_object_path(g, nd->sym), MARKUP_WHOLE);
+	}
+	fputs("</title>", out);
 	fprintf(out, "<rect x=\"%.2f\" y=\"%.0f\" width=\"%.2f\" height=\"%d\" "
 	        "rx=\"2\" fill=\"rgb(%d,%d,%d)\"/>", x, y, w > 0.1 ? w : 0.1,
 	        ROW - 1, rgb[0], rgb[1], rgb[2]);

@@ -155,6 +155,21 @@ static void print_name(const struct gprof *g, struct report *r,
 		fprintf(out, link || s->print_flag ? " [%d]" : " (%d)", s->index);
 }
 
+/* The name cell of a function's own line (flat row, call-graph entry).
+   When shared libraries' functions are in the profile, its tooltip names
+   the object the function lives in; without them every function is the
+   program's, named at the top. */
+static void name_cell(const struct gprof *g, FILE *out, const struct sym *s)
+{
+	if (g->nobjects <= 1 || !s->name) {
+		fputs("<td class=\"name\">", out);
+		return;
+	}
+	fputs("<td class=\"name\" title=\"in ", out);
+	markup_html(out, sym_object_path(g, s), MARKUP_WHOLE);
+	fputs("\">", out);
+}
+
 static void print_rate(const struct gprof *g, FILE *out)
 {
 	summary_row(out, "Sampling rate");
@@ -277,7 +292,7 @@ static void flat_row(const struct gprof *g, struct report *r, size_t i)
 		blank_cell(out);
 		blank_cell(out);
 	}
-	fputs("<td class=\"name\">", out);
+	name_cell(g, out, s);
 	if (has_entry(g, s))
 		fprintf(out, "<a href=\"#cg-%d\">", s->index);
 	markup_html(out, display_name(g, r, s), MARKUP_WHOLE);
@@ -377,7 +392,7 @@ static void entry_line(const struct gprof *g, struct report *r,
 	        s->prop_self / g->hz, s->prop_child / g->hz);
 	called_cell(out, s->ncalls, s->self_calls,
 	            s->name && s->ncalls + s->self_calls == 0);
-	fputs("<td class=\"name\">", out);
+	name_cell(g, out, s);
 	print_name(g, r, s);
 	fputs("</td></tr>\n", out);
 }

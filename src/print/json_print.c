@@ -14,6 +14,8 @@
  */
 #include "config.h"
 
+#include <stdlib.h>
+
 #include "print/print.h"
 #include "json_writer.h"
 
@@ -113,6 +115,40 @@ static void print_histograms(const struct gprof *g, struct jw *w)
 	jw_close(w, ']');
 }
 
+/* The object files functions live in: the executable first, then the
+   shared libraries the side files named (with their build-ids). */
+static void print_objects(const struct gprof *g, struct jw *w)
+{
+	jw_key(w, "objects");
+	jw_open(w, '[', false);
+	for (size_t i = 0; i < g->nobjects; i++) {
+		const struct object_info *o = &g->objects[i];
+		jw_open(w, '{', true);
+		kstr(w, "path", o->path);
+		if (o->build_id_len) {
+			char *hex = xmalloc(2 * o->build_id_len + 1);
+			for (size_t k = 0; k < o->build_id_len; k++)
+				snprintf(hex + 2 * k, 3, "%02x", o->build_id[k]);
+			kstr(w, "build_id", hex);
+			free(hex);
+		} else {
+			knull(w, "build_id");
+		}
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
+}
+
+/* Where a function is: its object, its address in that object (a
+   library's own link-time address, not the model's) and its source. */
+static void print_place(const struct gprof *g, struct jw *w,
+                        const struct sym *s)
+{
+	jw_key(w, "address");
+	jw_addr(w, sym_object_addr(g, s));
+	kstr(w, "object", sym_object_path(g, s));
+}
+
 static void print_location(const struct gprof *g, struct report *r,
                            struct jw *w, const struct sym *s)
 {
@@ -136,8 +172,7 @@ static void print_flat_row(const struct gprof *g, struct report *r,
 	jw_open(w, '{', true);
 	kstr(w, "name", display_name(g, r, s));
 	kstr(w, "raw_name", s->name);
-	jw_key(w, "address");
-	jw_addr(w, s->addr);
+	print_place(g, w, s);
 	print_location(g, r, w, s);
 	knum(w, "percent", 100.0 * s->hist_time / g->flat.time_base);
 	knum(w, "cumulative_seconds", *accum / g->hz);
@@ -266,8 +301,7 @@ static void print_function_entry(const struct gprof *g, struct report *r,
 	kstr(w, "kind", "function");
 	kstr(w, "name", display_name(g, r, s));
 	kstr(w, "raw_name", s->name);
-	jw_key(w, "address");
-	jw_addr(w, s->addr);
+	print_place(g, w, s);
 	kcycle(w, s);
 	print_times(g, w, s, true);
 	/* The text leaves "called" blank when there were no calls at all. */
@@ -398,6 +432,7 @@ void json_print(const struct gprof *g, struct report *r)
 	kstr(&w, "creator", "gproftk " PACKAGE_VERSION);
 	kstr(&w, "program", g->opt.image);
 	print_profiles(g, &w);
+	print_objects(g, &w);
 	print_summary(g, &w);
 	print_histograms(g, &w);
 	print_flat(g, r, &w);

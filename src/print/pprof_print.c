@@ -35,7 +35,7 @@ enum { SAMPLE_LOCATION_ID = 1, SAMPLE_VALUE = 2, SAMPLE_LABEL = 3 };
 enum { LABEL_KEY = 1, LABEL_NUM = 3, LABEL_NUM_UNIT = 4 };
 enum {
 	MAPPING_ID = 1, MAPPING_MEMORY_START = 2, MAPPING_MEMORY_LIMIT = 3,
-	MAPPING_FILENAME = 5, MAPPING_HAS_FUNCTIONS = 7,
+	MAPPING_FILENAME = 5, MAPPING_BUILD_ID = 6, MAPPING_HAS_FUNCTIONS = 7,
 	MAPPING_HAS_FILENAMES = 8, MAPPING_HAS_LINE_NUMBERS = 9
 };
 enum {
@@ -57,9 +57,13 @@ static const char *const sample_types[NVALUES][2] = {
 	[VAL_CALLS] = { "calls", "count" }
 };
 
-/* The only mapping: the executable.  Shared libraries' functions have
-   none (their file names are not in the model). */
-#define EXE_MAPPING 1
+/* One mapping per object (g->objects): the executable's id is 1, and
+   the shared library objects[k] has id k + 1. */
+static uint64_t mapping_id(const struct gprof *g, const struct sym *s)
+{
+	const struct object_info *o = sym_object(g, s);
+	return o ? (uint64_t)(o - g->objects) + 1 : 0;
+}
 
 static const char comment_text[] =
 	"gproftk: gmon data has no stacks; each function's self time is a "
@@ -276,37 +280,65 @@ static void put_location(struct pprof *p, const struct sym *s, uint64_t id)
 		pb_int(ln, LINE_LINE, line);
 	sb_reset(b);
 	pb_uint(b, LOCATION_ID, id);
-	if (!sym_in_shlib(p->g, s))
-		pb_uint(b, LOCATION_MAPPING_ID, EXE_MAPPING);
+	if (mapping_id(p->g, s))
+		pb_uint(b, LOCATION_MAPPING_ID, mapping_id(p->g, s));
 	pb_uint(b, LOCATION_ADDRESS, s->addr);
 	pb_message(b, LOCATION_LINE, ln);
 	pb_message(&p->msg, PROFILE_LOCATION, b);
 }
 
 /* The executable's address range: its symbols' lowest to highest. */
-static void put_mapping(struct pprof *p)
+static void exe_range(const struct gprof *g, vma_t *lo, vma_t *hi)
 {
-	const struct gprof *g = p->g;
-	struct strbuf *b = &p->sub;
 	size_t n = exe_syms_len(g);
-	vma_t lo = 0, hi = 0;
 
+	*lo = *hi = 0;
 	for (size_t i = 0; i < n; i++) {
 		const struct sym *s = &g->syms.base[i];
 
-		if (i == 0 || s->addr < lo)
-			lo = s->addr;
-		if (s->end_addr + 1 > hi)
-			hi = s->end_addr + 1;
+		if (i == 0 || s->addr < *lo)
+			*lo = s->addr;
+		if (s->end_addr + 1 > *hi)
+			*hi = s->end_addr + 1;
 	}
+}
+
+static void put_build_id(struct pprof *p, const struct object_info *o)
+{
+	char *hex;
+
+	if (!o->build_id_len)
+		return;
+	hex = xmalloc(2 * o->build_id_len + 1);
+	for (size_t k = 0; k < o->build_id_len; k++)
+		snprintf(hex + 2 * k, 3, "%02x", o->build_id[k]);
+	pb_int(&p->sub, MAPPING_BUILD_ID, str_id(p, hex));
+	free(hex);
+}
+
+/* A mapping per object: the executable's symbols' range, then each
+   library's range in the model's addresses (the locations' addresses),
+   with its file name and build-id; lines are known where its debug
+   information was read. */
+static void put_mapping(struct pprof *p, size_t k)
+{
+	const struct gprof *g = p->g;
+	const struct object_info *o = &g->objects[k];
+	struct strbuf *b = &p->sub;
+	bool lines = k == 0 ? g->has_line_info : o->abfd != NULL;
+	vma_t lo = o->lo, hi = o->hi + 1;
+
+	if (k == 0)
+		exe_range(g, &lo, &hi);
 	sb_reset(b);
-	pb_uint(b, MAPPING_ID, EXE_MAPPING);
+	pb_uint(b, MAPPING_ID, k + 1);
 	pb_uint(b, MAPPING_MEMORY_START, lo);
 	pb_uint(b, MAPPING_MEMORY_LIMIT, hi);
-	pb_int(b, MAPPING_FILENAME, str_id(p, g->opt.image ? g->opt.image : ""));
+	pb_int(b, MAPPING_FILENAME, str_id(p, o->path));
+	put_build_id(p, o);
 	pb_bool(b, MAPPING_HAS_FUNCTIONS, true);
-	pb_bool(b, MAPPING_HAS_FILENAMES, g->has_line_info);
-	pb_bool(b, MAPPING_HAS_LINE_NUMBERS, g->has_line_info);
+	pb_bool(b, MAPPING_HAS_FILENAMES, lines);
+	pb_bool(b, MAPPING_HAS_LINE_NUMBERS, lines);
 	pb_message(&p->msg, PROFILE_MAPPING, b);
 }
 
@@ -447,7 +479,8 @@ static void put_tables(struct pprof *p)
 		put_location(p, p->by_id[i], i + 1);
 		put_function(p, p->by_id[i], i + 1);
 	}
-	put_mapping(p);
+	for (size_t k = 0; k < p->g->nobjects; k++)
+		put_mapping(p, k);
 	for (size_t i = 0; i < p->nstrs; i++)
 		pb_string(&p->msg, PROFILE_STRING_TABLE, p->strs[i]);
 }

@@ -174,7 +174,9 @@ static void print_node(const struct layout *L, struct report *r, size_t i)
 	fprintf(out, "<a href=\"#cg-%d\"><g class=\"node\"><title>",
 	        n->sym->index);
 	markup_html(out, name, MARKUP_WHOLE);
-	fprintf(out, " [%d]</title>", n->sym->index);
+	fprintf(out, " [%d] in ", n->sym->index);    /* and its object */
+	markup_html(out, sym_object_path(L->g, n->sym), MARKUP_WHOLE);
+	fputs("</title>", out);
 	fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
 	        "rx=\"6\" fill=\"%s\" stroke=\"%s\"%s/>", x, y, L->w[i], BOX_H,
 	        fill, line, n->cluster ? " stroke-dasharray=\"4,2\"" : "");
