@@ -13,7 +13,8 @@
 # error agree with the flat profile (costs are microseconds, so a figure
 # may round the other way when it lies within 1 us of a boundary); every
 # function of the call graph outside cycles (and not called only by
-# itself) has the inclusive cost its entry gives (self + children).  Exits 1 on any difference.
+# itself) has the inclusive cost its entry gives (self + children); every
+# fn= block names its object (ob=) and every call its callee's (cob=).  Exits 1 on any difference.
 import json
 import re
 import sys
@@ -66,18 +67,25 @@ def read_annotate(path, nevents, files):
     return totals, funcs
 
 
+OBJECTS = set()
+
+
 def strip_file(key, files):
-    """callgrind_annotate shows FILE:FUNCTION; the function's name as the
-    text shows it (without the address added to clashing names)."""
+    """callgrind_annotate shows FILE:FUNCTION [OBJECT]; the function's name
+    as the text shows it (without the address added to clashing names)."""
     for fl in sorted(files, key=len, reverse=True):
         if key.startswith(fl + ':'):
             key = key[len(fl) + 1:]
+            break
+    for ob in sorted(OBJECTS, key=len, reverse=True):
+        if key.endswith(' [' + ob + ']'):
+            key = key[:-len(ob) - 3]
             break
     return re.sub(r' \[0x[0-9a-f]+\]$', '', key)
 
 
 def read_callgrind(path):
-    events, files = None, set()
+    events, files, prev = None, set(), ''
     with open(path, encoding='utf-8', errors='surrogateescape') as f:
         for line in f:
             line = line.rstrip('\n')
@@ -85,6 +93,14 @@ def read_callgrind(path):
                 events = line.split()[1:]
             elif line.startswith(('fl=', 'cfi=')):
                 files.add(line.split('=', 1)[1])
+            elif line.startswith(('ob=', 'cob=')):
+                OBJECTS.add(line.split('=', 1)[1])
+            # every function names its object (ob=) and every call its
+            # callee's (cob=), on the line before its file
+            if line.startswith(('fl=', 'cfi=')) and \
+               not prev.startswith('cob=' if line[0] == 'c' else 'ob='):
+                err('%s without its object before it' % line)
+            prev = line
     return events, files
 
 

@@ -28,7 +28,9 @@ by_id = {}
 for g in frames:
     s, t, d = int(g.get("data-s")), int(g.get("data-t")), int(g.get("data-d"))
     title = g.find(NS + "title")
-    m = re.fullmatch(r"(.*) \((\d+) samples?, ([0-9.]+)%\)", title.text or "")
+    # NAME (N samples, P%), then " in OBJECT" for a function's frame
+    m = re.fullmatch(r"(.*) \((\d+) samples?, ([0-9.]+)%\)(?: in .+)?",
+                     title.text or "")
     if not m or m.group(1) != g.get("data-n") or int(m.group(2)) != t:
         sys.exit("frame %s: title %r" % (g.get("id"), title.text))
     if abs(float(m.group(3)) - 100.0 * t / a.total) > 0.006:
