@@ -58,6 +58,29 @@ static asymbol **read_syms(bfd *abfd)
 	return syms;
 }
 
+/* Has a library debug information BFD will read: DWARF of its own (a
+   build-id debug file's included), or a .gnu_debuglink to a file BFD
+   finds.  A stripped system library (libc.so.6) links to a debug file
+   that is seldom installed: it is not kept open for nothing, and the
+   reports do not claim lines for it. */
+static bool lib_has_lines(bfd *abfd)
+{
+	static const char *const prefixes[] = {
+		".debug_info", ".zdebug_info", ".debug_line", ".zdebug_line",
+		".stab", NULL
+	};
+	for (asection *s = abfd->sections; s; s = s->next)
+		for (const char *const *p = prefixes; *p; p++)
+			if (strncmp(s->name, *p, strlen(*p)) == 0 &&
+			    (bfd_section_flags(s) & SEC_HAS_CONTENTS))
+				return true;
+	if (!bfd_get_section_by_name(abfd, ".gnu_debuglink"))
+		return false;
+	char *dbg = bfd_follow_gnu_debuglink(abfd, "/usr/lib/debug");
+	free(dbg);
+	return dbg != NULL;
+}
+
 /* A library placed at [lo, hi] (model addresses), delta above its
    link-time ones.  Its BFD is kept (and true returned) when it has debug
    information to look lines up in; the caller closes it otherwise. */
@@ -71,7 +94,7 @@ bool objects_add_lib(struct gprof *g, const char *path,
 	o->lo = lo;
 	o->hi = hi;
 	o->delta = delta;
-	if (!abfd || !core_has_line_info(abfd))
+	if (!abfd || !lib_has_lines(abfd))
 		return false;
 	o->abfd = abfd;
 	o->bfd_syms = (void **)read_syms(abfd);
