@@ -425,6 +425,66 @@ static bool place(struct gprof *g, struct lib *l, struct lib_sym *v,
 	return true;
 }
 
+static int cmp_vma(const void *pa, const void *pb)
+{
+	vma_t a = *(const vma_t *)pa, b = *(const vma_t *)pb;
+	return a < b ? -1 : a > b;
+}
+
+static void add_addr(vma_t **v, size_t *n, size_t *cap, vma_t a)
+{
+	if (*n == *cap) {
+		*cap = *cap ? 2 * *cap : 64;
+		*v = xrealloc(*v, *cap * sizeof **v);
+	}
+	(*v)[(*n)++] = a;
+}
+
+/* -l: the link-time addresses where the side files have data in library
+   k (samples, arcs' ends, stack frames), sorted: only the functions
+   holding one get line symbols, as asking BFD about every byte of a
+   large library (libc's debug file) takes seconds. */
+static size_t lib_addrs(const struct shlibs *sl, uint32_t k, vma_t **out)
+{
+	vma_t *v = NULL;
+	size_t n = 0, cap = 0;
+	for (size_t i = 0; i < sl->nfiles; i++) {
+		const struct gmsl_file *f = &sl->files[i];
+		const uint32_t *m = sl->map[i];
+		if (sl->skipped[i])
+			continue;
+		for (size_t j = 0; j < f->nsamples; j++)
+			if (m[f->samples[j].obj] == k)
+				add_addr(&v, &n, &cap, f->samples[j].addr);
+		for (size_t j = 0; j < f->narcs; j++) {
+			if (m[f->arcs[j].from_obj] == k)
+				add_addr(&v, &n, &cap, f->arcs[j].from);
+			if (m[f->arcs[j].to_obj] == k)
+				add_addr(&v, &n, &cap, f->arcs[j].to);
+		}
+		for (size_t j = 0; j < f->nframes; j++)
+			if (m[f->frames[j].obj] == k)
+				add_addr(&v, &n, &cap, f->frames[j].addr);
+		for (size_t j = 0; j < f->ntsamples; j++)
+			if (m[f->tsamples[j].s.obj] == k)
+				add_addr(&v, &n, &cap, f->tsamples[j].s.addr);
+	}
+	if (n > 1)
+		qsort(v, n, sizeof *v, cmp_vma);
+	*out = v;
+	return n;
+}
+
+/* -l: line symbols for library l's functions that have data. */
+static void lib_line_syms(struct gprof *g, const struct lib *l, size_t first)
+{
+	const struct shlibs *sl = g->shlibs;
+	vma_t *addrs;
+	size_t n = lib_addrs(sl, (uint32_t)(l - sl->libs), &addrs);
+	objects_line_syms(g, g->nobjects - 1, first, addrs, n);
+	free(addrs);
+}
+
 static void load_lib(struct gprof *g, struct lib *l, vma_t *base)
 {
 	const char *p = l->o->path;
@@ -448,7 +508,7 @@ static void load_lib(struct gprof *g, struct lib *l, vma_t *base)
 		                       l->o->build_id_len, l->lo + l->delta,
 		                       l->hi + l->delta, l->delta, abfd);
 		if (g->opt.line_gran)
-			objects_line_syms(g, g->nobjects - 1, first);
+			lib_line_syms(g, l, first);
 	} else {
 		ignored(g, l, "no address range left for its symbols");
 	}

@@ -182,11 +182,28 @@ static size_t scan_function(const struct object_info *o, vma_t lo, vma_t hi,
 	return n;
 }
 
+/* Does sorted addrs[0 .. n) hold an address in [lo, hi]? */
+static bool any_in(const vma_t *addrs, size_t n, vma_t lo, vma_t hi)
+{
+	size_t a = 0, b = n;
+	while (a < b) {              /* the first at or above lo */
+		size_t mid = a + (b - a) / 2;
+		if (addrs[mid] < lo)
+			a = mid + 1;
+		else
+			b = mid;
+	}
+	return a < n && addrs[a] <= hi;
+}
+
 /* -l: the line symbols of library k, whose function symbols are
-   g->syms.base[from ..] (not yet finished).  Each runs to the next one
-   or to its function's end; a line symbol at a function's first address
-   gives way to the function symbol, as the executable's do. */
-void objects_line_syms(struct gprof *g, size_t k, size_t from)
+   g->syms.base[from ..] (not yet finished), for the functions holding
+   one of the link-time addresses addrs[0 .. n) (sorted).  Each runs to
+   the next one or to its function's end; a line symbol at a function's
+   first address gives way to the function symbol, as the executable's
+   do. */
+void objects_line_syms(struct gprof *g, size_t k, size_t from,
+                       const vma_t *addrs, size_t naddrs)
 {
 	const struct object_info *o = &g->objects[k];
 	size_t nfuncs = g->syms.len, cap = 0;
@@ -196,6 +213,8 @@ void objects_line_syms(struct gprof *g, size_t k, size_t from)
 	for (size_t i = from; i < nfuncs; i++) {
 		vma_t lo = g->syms.base[i].addr, hi = g->syms.base[i].end_addr;
 		bool is_static = g->syms.base[i].is_static;
+		if (!any_in(addrs, naddrs, lo - o->delta, hi - o->delta))
+			continue;
 		size_t n = scan_function(o, lo, hi, &v, &cap);
 		symtab_reserve(&g->syms, g->syms.len + n);
 		for (size_t j = 0; j < n; j++) {

@@ -55,8 +55,10 @@ bool objects_add_lib(struct gprof *g, const char *path,
 bool object_find_line(const struct object_info *o, vma_t addr,
                       const char **file, const char **func, unsigned *line);
 /* -l: line symbols of library objects[k], whose function symbols are
-   g->syms.base[from ..]. */
-void objects_line_syms(struct gprof *g, size_t k, size_t from);
+   g->syms.base[from ..], in the functions holding one of the sorted
+   link-time addresses addrs[0 .. n). */
+void objects_line_syms(struct gprof *g, size_t k, size_t from,
+                       const vma_t *addrs, size_t n);
 void objects_free(struct gprof *g);
 
 /* ---- map_syms.c: the -R map's object names (map_file_read() in the
