@@ -113,4 +113,8 @@ void totals_build(struct gprof *g)
 		t->hook_share = t->hook / t->all;
 	t->slowdown = t->hook_share < 1 ? 1 / (1 - t->hook_share) : 0;
 	stack_totals(g, t);
+	if (t->stack_all > 0 && t->hook_measured)
+		t->stack_hook_share = t->stack_hook / t->stack_all;
+	t->stack_slowdown = t->stack_hook_share < 1 ?
+		1 / (1 - t->stack_hook_share) : 0;
 }

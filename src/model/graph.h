@@ -80,6 +80,7 @@ struct run_totals {
 	/* the call stacks' (GMON_STACKS=1), when there are any: their
 	   samples, and those under a hook frame */
 	double stack_all, stack_hook;
+	double stack_hook_share, stack_slowdown; /* as hook_share, slowdown */
 };
 
 /* ---- the diagnosis (diagnose.c): why a report may be empty or
