@@ -13,9 +13,9 @@
  * rate of 0 there are no times: the one event is then Samples, the
  * histogram's counts.  Names are written whole (no name compression),
  * which every reader handles.  The summary is every sample recorded;
- * the profiling hook's samples and those in no function are two
- * functions of their own, "[profiling hook]" and "[outside every
- * function]".
+ * the profiling hook's samples, those in no function and those of
+ * functions a symspec left out are functions of their own, "[profiling
+ * hook]", "[outside every function]" and "[functions left out]".
  */
 #include "config.h"
 
@@ -230,8 +230,8 @@ static void print_function(const struct cg_doc *d, const struct sym *s)
 
 /* Samples of no listed function, as a function of their own, so that
    the functions add up to the summary, which is every sample (totals.c):
-   the profiling hook's and those in no function.  (The samples of
-   functions a symspec left out are all that is missing.) */
+   the profiling hook's, those in no function and those of functions a
+   symspec left out. */
 static void print_pseudo(const struct cg_doc *d, const char *name,
                          double ticks)
 {
@@ -264,6 +264,7 @@ void callgrind_print(const struct gprof *g, struct report *r)
 			print_function(&d, &g->syms.base[i]);
 	print_pseudo(&d, STACK_HOOK_LABEL, g->totals.hook);
 	print_pseudo(&d, "[outside every function]", g->totals.outside);
+	print_pseudo(&d, "[functions left out]", g->totals.excluded);
 	free(d.listed);
 	free(d.named);
 	free(d.clash);
