@@ -23,6 +23,8 @@
 #   flame      the SVG flame graph, parsed and opened in headless Chromium
 #   stacks     --stacks: call-graph times from generated call stacks
 #   threads    --per-thread, against a generated side file with two threads
+#   totals     one 100% in every format, the profiling hook's share said
+#              everywhere, on a real run with stacks (libgmon)
 # One line per test: "PASS: name", "FAIL: name" plus indented details.
 # Exit status 1 if anything failed.
 set -u
@@ -121,7 +123,7 @@ stacks_seed() {
 	"$1/gmsl-gen" "$1/gmon.out.shlibs" < "$1/desc"
 }
 
-parts=${*:-"output diagnose dot json callgrind pprof html compare folded flame stacks threads"}
+parts=${*:-"output diagnose dot json callgrind pprof html compare folded flame stacks threads totals"}
 for part in $parts; do
 	if [ ! -f "$TESTS_DIR/formats/$part.sh" ]; then
 		fail "formats part $part" "no tests/formats/$part.sh"
