@@ -63,6 +63,7 @@ void gprof_analyse(struct gprof *g)
 		    "records them when run with GMON_STACKS=1)");
 	if (g->input_hist)
 		hist_assign_samples(g);
+	totals_build(g);
 	if (g->input_arcs)
 		cg_propagate(g);
 	if (g->input_arcs && cg_entries_wanted(g))

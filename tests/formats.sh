@@ -25,6 +25,8 @@
 #   threads    --per-thread, against a generated side file with two threads
 #   objects    each function's object (executable or shared library) in
 #              every format; a -pg -g library's lines (json, -l, -A)
+#   totals     one 100% in every format, the profiling hook's share said
+#              everywhere, on a real run with stacks (libgmon)
 # One line per test: "PASS: name", "FAIL: name" plus indented details.
 # Exit status 1 if anything failed.
 set -u
@@ -123,7 +125,8 @@ stacks_seed() {
 	"$1/gmsl-gen" "$1/gmon.out.shlibs" < "$1/desc"
 }
 
-parts=${*:-"output diagnose dot json callgrind pprof html compare folded flame stacks threads objects"}
+
+parts=${*:-"output diagnose dot json callgrind pprof html compare folded flame stacks threads objects totals"}
 for part in $parts; do
 	if [ ! -f "$TESTS_DIR/formats/$part.sh" ]; then
 		fail "formats part $part" "no tests/formats/$part.sh"

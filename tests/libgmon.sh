@@ -27,6 +27,8 @@
 #   cputime    the side file's CPU times per thread and per process
 #   unwind     GMON_STACKS through code without frame pointers (qsort, a
 #              -fomit-frame-pointer library), ticks in the hook
+#   hooknames  every function of the recorder and the hooks is one gprof
+#              counts as the profiling hook
 #   cross      the foreign targets under qemu-user (CROSS_ONLY="TRIPLE..."
 #              limits it to some of tests/targets.sh's)
 # They build programs from tests/libgmon/*.c with each toolchain present,
@@ -45,7 +47,7 @@ TESTS_DIR=$ROOT/tests
 # shellcheck source=tests/libgmon/common.sh
 . "$TESTS_DIR/libgmon/common.sh"
 
-[ $# -gt 0 ] || set -- counts build musl libcp i386 process histogram failures signals loss shlibs wall stacks unwind sigmask cputime cross
+[ $# -gt 0 ] || set -- counts build musl libcp i386 process histogram failures signals loss shlibs wall stacks unwind sigmask cputime hooknames cross
 libgmon_setup || exit 1
 for part in "$@"; do
 	if [ ! -f "$T/$part.sh" ]; then

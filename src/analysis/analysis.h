@@ -6,7 +6,8 @@
  * cg_adj.c), cycles and propagation (cg_dfn.c, cg_arcs.c, with the -c
  * scan of cg_scan.c), report orders (cg_order.c, flat_profile.c,
  * source_lines.c), the side files' credits (shlib_credit.c), the stack
- * tree and --stacks times (stacks.c, stack_graph.c), the pictures' view
+ * tree and --stacks times (stacks.c, stack_graph.c), the totals and the
+ * hook's share (totals.c), the pictures' view
  * (graph_view.h), the comparison (compare.h) and the diagnosis.
  * Uses the utilities, the model, the symbols and the reading folder;
  * the -c decoders through cg_scan.c only.
@@ -28,6 +29,9 @@ long hist_granularity_bytes(const struct gprof *g);
 /* ---- shlib_credit.c: after the profiles are read, the side files'
    samples, arcs and stacks ---- */
 void shlibs_apply(struct gprof *g);
+
+/* ---- totals.c: what 100% is, and the hook's share (g->totals) ---- */
+void totals_build(struct gprof *g);
 
 /* ---- flat_profile.c ---- */
 void flat_profile_build(struct gprof *g);
@@ -86,6 +90,9 @@ struct sym **cg_entries_by_time(struct gprof *g, size_t *nentries);
 void stack_graph_build(struct gprof *g);
 
 /* ---- stacks.c: the tree of call-stack prefixes ---- */
+/* The label of the profiling hook's frames (a node's label: its sym is
+   NULL). */
+extern const char STACK_HOOK_LABEL[];
 bool stacks_wanted(const struct gprof *g);
 void stacks_build(struct gprof *g);
 

@@ -2,7 +2,8 @@
 /*
  * diagnose.c - the checks behind "why is my profile empty?": a sampling
  * rate of 0, a histogram over no function of the executable, too few
- * samples, no call arcs, a profile older than the executable.  Each
+ * samples, no call arcs, a profile older than the executable, a run
+ * that spent much of its time in the profiling hook.  Each
  * check's result is computed once into g->diag (print/diagnose_print.c
  * prints the most important problem as one line on stderr, and with
  * --diagnose every check).
@@ -23,6 +24,7 @@ static const char *const names[DIAG_NCHECKS] = {
 	[DIAG_AGE] = "profile age",
 	[DIAG_SAMPLES] = "samples",
 	[DIAG_ARCS] = "call arcs",
+	[DIAG_HOOK] = "profiling hook",
 };
 
 const char *diagnose_name(enum diag_id id)
@@ -188,6 +190,39 @@ static void check_age(struct gprof *g)
 	    g->opt.image);
 }
 
+/* From this share of the samples on, the hook is a problem: the run was
+   at least 1.25 times as slow, and the report's times are what is left. */
+#define HOOK_HEAVY 0.20
+
+/* The time the profiling hook took (totals.c), and the slow-down that
+   implies. */
+static void check_hook(struct gprof *g, const char *who)
+{
+	const struct run_totals *t = &g->totals;
+	double hz = g->hz > 0 ? g->hz : 1;
+
+	if (!g->input_hist || !(t->all > 0)) {
+		set(g, DIAG_HOOK, DIAG_NOT_APPLICABLE, "no samples");
+	} else if (!t->hook_measured) {
+		set(g, DIAG_HOOK, DIAG_NOT_APPLICABLE, "not measured: the "
+		    "program counts its calls with the C library's mcount, "
+		    "outside the sampled text, so the time that took is in "
+		    "no sample (profiling made the run slower by an unknown "
+		    "amount)");
+	} else if (t->hook_share >= HOOK_HEAVY) {
+		set(g, DIAG_HOOK, DIAG_PROBLEM, "%s: %.2f s of %.2f s (%.1f%%) "
+		    "in the profiling hook (counting calls): profiling made "
+		    "the run about %.2f times as slow, and the functions' "
+		    "times are what is left", who, t->hook / hz, t->all / hz,
+		    100 * t->hook_share, t->slowdown);
+	} else {
+		set(g, DIAG_HOOK, DIAG_OK, "%.2f s of %.2f s (%.1f%%) in the "
+		    "profiling hook: the run about %.2f times as slow",
+		    t->hook / hz, t->all / hz, 100 * t->hook_share,
+		    t->slowdown);
+	}
+}
+
 /* After gprof_analyse(): reads the model, writes g->diag only. */
 void diagnose_build(struct gprof *g)
 {
@@ -208,4 +243,5 @@ void diagnose_build(struct gprof *g)
 	check_samples(g, who, bins);
 	check_arcs(g, who);
 	check_age(g);
+	check_hook(g, who);
 }

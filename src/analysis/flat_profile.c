@@ -150,6 +150,11 @@ void flat_profile_build(struct gprof *g)
 	free(fp->rows);
 	fp->rows = by_time(g, &fp->nrows);
 	fp->time_base = g->total_time > 0 ? g->total_time : 1.0;
+	/* --stacks: the inclusive column counts every sample on a stack,
+	   the hook's and those in no function too, so the percentages are
+	   of every sample (totals.c), as the call graph's are. */
+	if (g->stack_times && g->totals.all > 0)
+		fp->time_base = g->totals.all;
 	per_call_unit(g, fp);
 }
 

@@ -24,6 +24,18 @@ static struct sym *lib_sym(struct gprof *g, const struct lib *l, vma_t a)
 	return s;
 }
 
+/* Samples in a function a symspec leaves out (the hook's, by default)
+   are not credited, but counted for the totals (totals.c). */
+static bool left_out(struct gprof *g, const struct sym *s, uint64_t count)
+{
+	if (s && sym_is_hook(g, s))
+		g->shlib_hook += (double)count;
+	if (!s || sym_selected(g, s, INCL_FLAT))
+		return false;
+	g->shlib_left_out += (double)count;
+	return true;
+}
+
 static void credit_samples(struct gprof *g, const struct shlibs *sl,
                            size_t i)
 {
@@ -34,7 +46,7 @@ static void credit_samples(struct gprof *g, const struct shlibs *sl,
 		if (l == sl->libs || l->state == LIB_SKIPPED)
 			continue;            /* the executable's are in gmon.out */
 		struct sym *s = lib_sym(g, l, smp->addr);
-		if (s && !sym_selected(g, s, INCL_FLAT))
+		if (left_out(g, s, smp->count))
 			continue;
 		if (s)
 			s->hist_time += smp->count;
@@ -125,7 +137,7 @@ static void credit_thread(struct gprof *g, const struct shlibs *sl,
 		if (sl->libs[li].state == LIB_SKIPPED && li != 0)
 			continue;
 		struct sym *s = arc_end(g, sl, i, smp->obj, smp->addr);
-		if (s && !sym_selected(g, s, INCL_FLAT))
+		if (left_out(g, s, smp->count))
 			continue;
 		if (s)
 			s->hist_time += smp->count;

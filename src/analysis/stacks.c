@@ -8,7 +8,9 @@
  * stack the writer cut at its depth limit hangs under a "[truncated]"
  * frame of the root, so that its partial path is not taken for a
  * complete one that starts at main.  Frames at no known function are
- * "[unknown]".  Two raw stacks that map to the same functions (other
+ * "[unknown]".  The profiling hook (sym_is_hook) is one frame, "[profiling
+ * hook]", under the function whose call it was counting: whatever it
+ * called in turn is its own time, and folds into it.  Two raw stacks that map to the same functions (other
  * call sites, other threads) share their nodes: that is what makes the
  * folded lines distinct.
  */
@@ -19,6 +21,7 @@
 
 static const char UNKNOWN[] = "[unknown]";
 static const char TRUNCATED[] = "[truncated]";
+const char STACK_HOOK_LABEL[] = "[profiling hook]";
 
 bool stacks_wanted(const struct gprof *g)
 {
@@ -155,8 +158,12 @@ void stacks_build(struct gprof *g)
 		}
 		for (uint32_t d = cs->depth; d-- > 0;) {
 			const struct sym *s = cs->frames[d];
-			at = child(&t, at, s, s ? NULL : UNKNOWN);
+			bool hook = s && sym_is_hook(g, s);
+			at = hook ? child(&t, at, NULL, STACK_HOOK_LABEL)
+			          : child(&t, at, s, s ? NULL : UNKNOWN);
 			add_count(&t.v[at].total, cs->count);
+			if (hook)
+				break;
 		}
 		add_count(&t.v[at].self, cs->count);
 	}

@@ -192,7 +192,7 @@ static enum site site_of(uintptr_t selfpc, uintptr_t lo)
  * prologue set s0 from sp, and then sits between sp and s0 in the live
  * frame.
  */
-void gmon_riscv64_mcount(uintptr_t a0, uintptr_t selfpc, uintptr_t s0,
+void __gmon_riscv64_mcount(uintptr_t a0, uintptr_t selfpc, uintptr_t s0,
                          uintptr_t sp)
 {
 	uintptr_t lo = gmon_p.lowpc;
@@ -206,6 +206,6 @@ void gmon_riscv64_mcount(uintptr_t a0, uintptr_t selfpc, uintptr_t s0,
 	else if (s == SITE_FRAME && s0 > sp && (s0 & 7) == 0)
 		__mcount_internal(*(const uintptr_t *)(s0 - 8), selfpc);
 	else
-		gmon_no_caller("riscv64: neither gcc's a0 nor a frame pointer",
+		__gmon_no_caller("riscv64: neither gcc's a0 nor a frame pointer",
 		               selfpc);
 }

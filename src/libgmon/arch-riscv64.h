@@ -31,7 +31,7 @@
    _mcount saw (its a0, its return address, the profiled function's s0
    and sp) and records the call. */
 __attribute__((visibility("hidden")))
-void gmon_riscv64_mcount(uintptr_t a0, uintptr_t selfpc, uintptr_t s0,
+void __gmon_riscv64_mcount(uintptr_t a0, uintptr_t selfpc, uintptr_t s0,
                          uintptr_t sp);
 
 /*

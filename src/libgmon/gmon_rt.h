@@ -140,13 +140,13 @@ GMON_HIDDEN void __mcount_internal(uintptr_t frompc, uintptr_t selfpc);
 /* record.c: for a hook call that tells no caller address (clang's contract
    on some targets): says so once, sets the thread up, counts nothing.
    `why` names the cause in the message, e.g. "clang -pg on s390x". */
-GMON_HIDDEN void gmon_no_caller(const char *why, uintptr_t selfpc);
+GMON_HIDDEN void __gmon_no_caller(const char *why, uintptr_t selfpc);
 
 /* What the recorder asks __gmon_slowcall (stubs) to do for it. */
 enum gmon_slow_op {
 	GMON_SLOW_FIRST_CALL = 0,
 	GMON_SLOW_GROW = 1,      /* a: the table whose arcs[] is full */
-	GMON_SLOW_NO_CALLER = 2, /* a: the `why` of gmon_no_caller */
+	GMON_SLOW_NO_CALLER = 2, /* a: the `why` of __gmon_no_caller */
 	GMON_SLOW_XMAP = 3,      /* a: the table that needs its xarcs */
 	GMON_SLOW_WALK = 4,      /* a new caller outside the executable */
 	GMON_SLOW_STACKS = 5,    /* a: the table whose stacks asked to grow */
@@ -162,13 +162,13 @@ enum gmon_slow_op {
 /*
  * stubs-<arch>.S: saves every floating-point/vector register that can
  * carry an argument (on x86 the whole vector/x87 state), realigns the
- * stack and calls gmon_slow_dispatch.  The recorder uses it for its rare
+ * stack and calls __gmon_slow_dispatch.  The recorder uses it for its rare
  * paths, which call into the C library and so may clobber the profiled
  * function's live argument registers.
  */
 GMON_HIDDEN void __gmon_slowcall(int op, uintptr_t a, uintptr_t b);
 /* lifecycle.c: runs the slow operation op. */
-GMON_HIDDEN void gmon_slow_dispatch(int op, uintptr_t a, uintptr_t b);
+GMON_HIDDEN void __gmon_slow_dispatch(int op, uintptr_t a, uintptr_t b);
 
 /* tables.c: per-thread tables. */
 GMON_HIDDEN void gmon_tables_init(void);

@@ -167,7 +167,7 @@ static void thread_start(void)
 }
 
 /* The recorder's rare paths, called through __gmon_slowcall (stubs). */
-void gmon_slow_dispatch(int op, uintptr_t a, uintptr_t b)
+void __gmon_slow_dispatch(int op, uintptr_t a, uintptr_t b)
 {
 	(void)b;
 	switch (op) {

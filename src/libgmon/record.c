@@ -21,8 +21,14 @@
    signal handler running on this thread must see it set first. */
 #define SIGNAL_FENCE() __atomic_signal_fence(__ATOMIC_SEQ_CST)
 
+/* Every helper is inlined into __mcount_internal, whatever the
+   optimisation: gprof knows the profiling hook's functions by name
+   (src/symbols/sym_ids.c), and a helper of its own name would be taken
+   for the program's code. */
+#define HOOK_PART static inline __attribute__((always_inline))
+
 /* Slots and chain links are byte offsets from the table's start. */
-static struct gmon_arc *arc_at(struct gmon_table *t, uint32_t off)
+HOOK_PART struct gmon_arc *arc_at(struct gmon_table *t, uint32_t off)
 {
 	return (struct gmon_arc *)((char *)t + off);
 }
@@ -30,7 +36,7 @@ static struct gmon_arc *arc_at(struct gmon_table *t, uint32_t off)
 /* Make arcs[n] accessible: commit more of the reserved arcs (a system
    call, hence slowcall) unless the cap is reached.  A refusal is counted
    as the call's loss, and the exit summary reports it. */
-static int make_room(struct gmon_table *t, uint32_t n)
+HOOK_PART int make_room(struct gmon_table *t, uint32_t n)
 {
 	if (__builtin_expect(n < t->committed, 1))
 		return 1;
@@ -50,7 +56,7 @@ static int make_room(struct gmon_table *t, uint32_t n)
 
 /* Append a new arc and link it at the head of its caller slot.  The arc is
    complete before `used` covers it, for the benefit of the exit writer. */
-static void add_arc(struct gmon_table *t, uint32_t *head,
+HOOK_PART void add_arc(struct gmon_table *t, uint32_t *head,
                     uintptr_t from, uintptr_t self)
 {
 	uint32_t n = t->used + 1;
@@ -70,7 +76,7 @@ static void add_arc(struct gmon_table *t, uint32_t *head,
    the first arc only) will find it next time: a call site that switches
    callees, like an indirect call, then costs the slow walk only when the
    callee changes. */
-static void count_arc(struct gmon_table *t, uintptr_t off,
+HOOK_PART void count_arc(struct gmon_table *t, uintptr_t off,
                       uintptr_t from, uintptr_t self)
 {
 	uint32_t *head = &t->heads[off >> GMON_HEAD_SHIFT];
@@ -101,13 +107,13 @@ static void count_arc(struct gmon_table *t, uintptr_t off,
  */
 #define XARC_PROBES 32
 
-static uint32_t xarc_hash(uintptr_t from, uintptr_t self)
+HOOK_PART uint32_t xarc_hash(uintptr_t from, uintptr_t self)
 {
 	uint64_t x = ((uint64_t)from ^ ((uint64_t)self << 1)) * 0x9e3779b97f4a7c15ull;
 	return (uint32_t)(x >> 32);
 }
 
-static void count_foreign(struct gmon_table *t, uintptr_t from, uintptr_t self)
+HOOK_PART void count_foreign(struct gmon_table *t, uintptr_t from, uintptr_t self)
 {
 	if (__builtin_expect(t->xarcs == NULL, 0)) {
 		__gmon_slowcall(GMON_SLOW_XMAP, (uintptr_t)t, 0);
@@ -140,7 +146,7 @@ static void count_foreign(struct gmon_table *t, uintptr_t from, uintptr_t self)
    counts nothing; the shared no-memory table counts atomically; a busy
    table is interrupted by its own thread's handler, so a plain add that
    the recorder never touches is enough. */
-static void drop_busy(struct gmon_table *t)
+HOOK_PART void drop_busy(struct gmon_table *t)
 {
 	if (t == &gmon_dead_table)
 		return;
@@ -159,7 +165,7 @@ static void drop_busy(struct gmon_table *t)
  * counted.  Counting here, not in the slow path, keeps the set-up from
  * calling back into the recorder.
  */
-static struct gmon_table *first_call(uintptr_t frompc, uintptr_t selfpc)
+HOOK_PART struct gmon_table *first_call(uintptr_t frompc, uintptr_t selfpc)
 {
 	__gmon_slowcall(GMON_SLOW_FIRST_CALL, frompc, selfpc);
 	struct gmon_table *t = gmon_cur;
@@ -225,7 +231,7 @@ void __mcount_internal(uintptr_t frompc, uintptr_t selfpc)
  * rejects (0), so that the thread's first call still gives it a table
  * and a sampling timer.  Behind ordinary calls only, hence the plain C.
  */
-void gmon_no_caller(const char *why, uintptr_t selfpc)
+void __gmon_no_caller(const char *why, uintptr_t selfpc)
 {
 	static int told;
 	if (!__atomic_load_n(&told, __ATOMIC_RELAXED) &&

@@ -125,7 +125,7 @@ mcount:
  * void __gmon_slowcall(int op, uintptr_t a, uintptr_t b)
  *
  * The hooks are ordinary calls, so no floating-point argument of the
- * profiled function is live while the recorder runs: gmon_slow_dispatch
+ * profiled function is live while the recorder runs: __gmon_slow_dispatch
  * can be reached with a plain tail call.
  */
 	.p2align 2
@@ -135,7 +135,7 @@ mcount:
 __gmon_slowcall:
 	.cfi_startproc
 	BTI_C
-	b	gmon_slow_dispatch
+	b	__gmon_slow_dispatch
 	.cfi_endproc
 	.size	__gmon_slowcall, . - __gmon_slowcall
 

@@ -50,7 +50,7 @@ __gnu_mcount_nc:
 /*
  * clang's `bl mcount` carries selfpc only; the caller's address is in the
  * profiled function's frame at an offset the hook cannot know.  Rather
- * than record wrong arcs, gmon_no_caller() says once that calls are not
+ * than record wrong arcs, __gmon_no_caller() says once that calls are not
  * counted (the thread still gets its sampling timer).  An ordinary call:
  * only r4-r11 need keeping, and the stack is 8-byte aligned on entry.
  */
@@ -61,7 +61,7 @@ mcount:
 	push	{r4, lr}
 	adr	r0, .Lclang_why		/* pc-relative: no text relocation */
 	bic	r1, lr, #1		/* selfpc */
-	bl	gmon_no_caller
+	bl	__gmon_no_caller
 	pop	{r4, pc}
 .Lclang_why:
 	.asciz	"clang -pg on arm; compile with gcc, or with clang -meabi gnu"
@@ -71,7 +71,7 @@ mcount:
 /*
  * void __gmon_slowcall(int op, uintptr_t a, uintptr_t b)
  *
- * Runs gmon_slow_dispatch(op, a, b), which calls into the C library, with
+ * Runs __gmon_slow_dispatch(op, a, b), which calls into the C library, with
  * d0-d7 saved around it: behind __gnu_mcount_nc the profiled function's
  * floating-point arguments are still in them (hard-float ABI only; with
  * soft-float arguments travel in r0-r3, which the hook has saved).
@@ -86,7 +86,7 @@ __gmon_slowcall:
 #ifdef __ARM_PCS_VFP
 	vpush	{d0-d7}
 #endif
-	bl	gmon_slow_dispatch
+	bl	__gmon_slow_dispatch
 #ifdef __ARM_PCS_VFP
 	vpop	{d0-d7}
 #endif

@@ -161,19 +161,19 @@ __fentry__:
 /* Loads the return address into %ebx: a call/ret pair, unlike the
    call/pop idiom, keeps a CET shadow stack balanced. */
 	.p2align 4
-	.type	gmon_pc_thunk, @function
-gmon_pc_thunk:
+	.type	__gmon_pc_thunk, @function
+__gmon_pc_thunk:
 	.cfi_startproc
 	LANDING_PAD
 	movl	(%esp), %ebx
 	ret
 	.cfi_endproc
-	.size	gmon_pc_thunk, . - gmon_pc_thunk
+	.size	__gmon_pc_thunk, . - __gmon_pc_thunk
 
 /*
  * void __gmon_slowcall(int op, uintptr_t a, uintptr_t b)
  *
- * As on x86-64: gmon_slow_dispatch(op, a, b) with the whole vector and
+ * As on x86-64: __gmon_slow_dispatch(op, a, b) with the whole vector and
  * x87 state saved around it (XSAVE when the OS enabled it, else FXSAVE),
  * on a freshly aligned stack.  Rare paths only.
  */
@@ -192,7 +192,7 @@ __gmon_slowcall:
 	pushl	%ebx
 	pushl	%esi
 	pushl	%edi
-	call	gmon_pc_thunk
+	call	__gmon_pc_thunk
 	addl	$_GLOBAL_OFFSET_TABLE_, %ebx
 	movl	gmon_xsave_size@GOTOFF(%ebx), %eax
 	addl	$64, %eax
@@ -218,7 +218,7 @@ __gmon_slowcall:
 	pushl	16(%ebp)
 	pushl	12(%ebp)
 	pushl	8(%ebp)
-	call	gmon_slow_dispatch
+	call	__gmon_slow_dispatch
 	addl	$16, %esp
 	movzbl	gmon_save_mode@GOTOFF(%ebx), %ecx
 	cmpl	$GMON_SAVE_XSAVE, %ecx

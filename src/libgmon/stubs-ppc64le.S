@@ -63,7 +63,7 @@
  */
 	GLOBAL_ENTRY __gmon_slowcall
 	.hidden	__gmon_slowcall
-	b	gmon_slow_dispatch
+	b	__gmon_slow_dispatch
 	.size	__gmon_slowcall, . - __gmon_slowcall
 
 	.section .note.GNU-stack, "", @progbits

@@ -13,7 +13,7 @@
  *          function's first argument), but always keeps the frame
  *          pointer s0, with the return address saved at -8(s0).
  * The stub hands a0, its own return address (selfpc), s0 and sp to
- * gmon_riscv64_mcount (arch-riscv64.c), which reads the call site to
+ * __gmon_riscv64_mcount (arch-riscv64.c), which reads the call site to
  * tell the two apart.  It is a tail call: the C function returns straight
  * to the profiled function.
  */
@@ -28,7 +28,7 @@ _mcount:
 	mv	a1, ra			/* selfpc */
 	mv	a2, s0
 	mv	a3, sp
-	tail	gmon_riscv64_mcount
+	tail	__gmon_riscv64_mcount
 	.size	_mcount, . - _mcount
 
 /*
@@ -43,7 +43,7 @@ _mcount:
 	.hidden	__gmon_slowcall
 	.type	__gmon_slowcall, @function
 __gmon_slowcall:
-	tail	gmon_slow_dispatch
+	tail	__gmon_slow_dispatch
 	.size	__gmon_slowcall, . - __gmon_slowcall
 
 	.section .note.GNU-stack, "", @progbits

@@ -79,7 +79,7 @@ __fentry__:
 mcount:
 	larl	%r2, .Lclang_why
 	lgr	%r3, %r14		/* selfpc */
-	jg	gmon_no_caller
+	jg	__gmon_no_caller
 	.size	mcount, . - mcount
 
 	.section .rodata.str1.2, "aMS", @progbits, 1
@@ -91,7 +91,7 @@ mcount:
 /*
  * void __gmon_slowcall(int op, uintptr_t a, uintptr_t b)
  *
- * Runs gmon_slow_dispatch(op, a, b), which calls into the C library, with
+ * Runs __gmon_slow_dispatch(op, a, b), which calls into the C library, with
  * the floating-point argument registers saved around it, and the vector
  * argument registers when the machine has them (gmon_s390x_vx, set by
  * arch-s390x.c): the profiled function's arguments may still be in them.
@@ -121,7 +121,7 @@ __gmon_slowcall:
 	.machine "z13"
 	vstm	%v24, %v31, SLOW_VRS(%r15)
 	.machine pop
-1:	brasl	%r14, gmon_slow_dispatch
+1:	brasl	%r14, __gmon_slow_dispatch
 	larl	%r1, gmon_s390x_vx
 	lt	%r0, 0(%r1)
 	je	2f

@@ -135,7 +135,7 @@ __fentry__:
 /*
  * void __gmon_slowcall(int op, uintptr_t a, uintptr_t b)
  *
- * Runs gmon_slow_dispatch(op, a, b), which calls into the C library, with
+ * Runs __gmon_slow_dispatch(op, a, b), which calls into the C library, with
  * the caller's whole vector and x87 state saved around it: the profiled
  * function's vector arguments are still live.  XSAVE (mode 2) also covers
  * the upper halves of %ymm/%zmm and the AVX-512 mask registers; requested
@@ -189,7 +189,7 @@ __gmon_slowcall:
 3:	movl	%r12d, %edi
 	movq	%r13, %rsi
 	movq	%r14, %rdx
-	call	gmon_slow_dispatch
+	call	__gmon_slow_dispatch
 	movzbl	gmon_save_mode(%rip), %ecx
 	cmpl	$GMON_SAVE_XSAVE, %ecx
 	je	4f

@@ -62,10 +62,33 @@ struct flat_profile {
 	double total_err;            /* the same for the total time */
 };
 
+/* What 100% is (totals.c): every sample recorded, in ticks, and where
+   each fell.  all == shown + hook + outside + excluded; GNU's text
+   divides by g->total_time (all but the hook's and the excluded). */
+struct run_totals {
+	double all;                  /* histogram bins and side-file samples */
+	double shown;                /* in the functions the reports list */
+	double hook;                 /* in the profiling hook (sym_is_hook) */
+	double outside;              /* in no function: bins no symbol covers,
+	                                side-file samples that map to none */
+	double excluded;             /* in functions a symspec left out */
+	bool hook_measured;          /* false: the hook is outside the
+	                                histogram (glibc's, in libc.so) */
+	double hook_share;           /* hook / all (0 when not measured) */
+	double slowdown;             /* 1 / (1 - hook_share): how much slower
+	                                the hook made the run */
+	/* the call stacks' (GMON_STACKS=1), when there are any: their
+	   samples, and those under a hook frame */
+	double stack_all, stack_hook;
+	double stack_hook_share, stack_slowdown; /* as hook_share, slowdown */
+};
+
 /* ---- the diagnosis (diagnose.c): why a report may be empty or
    misleading, one check per cause ---- */
 enum diag_id {                   /* in order of importance */
-	DIAG_RATE, DIAG_RANGE, DIAG_AGE, DIAG_SAMPLES, DIAG_ARCS, DIAG_NCHECKS
+	DIAG_RATE, DIAG_RANGE, DIAG_AGE, DIAG_SAMPLES, DIAG_ARCS,
+	DIAG_HOOK,
+	DIAG_NCHECKS
 };
 enum diag_status { DIAG_OK, DIAG_PROBLEM, DIAG_NOT_APPLICABLE };
 

@@ -146,6 +146,9 @@ struct gprof {
 	   the executable, then the libraries by address; see sym_object() */
 	struct object_info *objects;
 	size_t nobjects;
+	double shlib_left_out;       /* side-file samples in functions a
+	                                symspec left out (not in total_time) */
+	double shlib_hook;           /* side-file samples in the hook */
 
 	/* call stacks (shlibs.c loads them, stacks.c builds the tree) */
 	struct call_stack *stacks;
@@ -176,6 +179,7 @@ struct gprof {
 	struct gprof **thread_ctx;
 	size_t nthreads;
 
+	struct run_totals totals;    /* totals.c: what 100% is */
 	struct diag_result diag[DIAG_NCHECKS]; /* diagnose_build() */
 	struct graph_view *view;     /* dot, html: what the pictures draw
 	                                (graph_view.h) */

@@ -14,7 +14,10 @@
  * histogram's counts.  Names are written whole (no name compression),
  * which every reader handles.  Each function's block names its object
  * (ob=: the executable, or the shared library the side file recorded)
- * and each call its callee's (cob=).
+ * and each call its callee's (cob=).  The summary is every sample recorded;
+ * the profiling hook's samples, those in no function and those of
+ * functions a symspec left out are functions of their own, "[profiling
+ * hook]", "[outside every function]" and "[functions left out]".
  */
 #include "config.h"
 
@@ -175,12 +178,12 @@ static void print_header(const struct cg_doc *d)
 		      "(microseconds; its sums mean nothing)\n"
 		      "events: Time_us Err_us\n", out);
 		fprintf(out, "summary: %" PRIu64 " %" PRIu64 "\n",
-		        cost(g->total_time * d->per_tick),
+		        cost(g->totals.all * d->per_tick),
 		        cost(g->flat.total_err * 1e6));
 	} else {
 		fputs("event: Samples : Histogram samples (no sampling rate: no times)\n"
 		      "events: Samples\n", out);
-		fprintf(out, "summary: %" PRIu64 "\n", cost(g->total_time));
+		fprintf(out, "summary: %" PRIu64 "\n", cost(g->totals.all));
 	}
 }
 
@@ -235,6 +238,22 @@ static void print_function(const struct cg_doc *d, const struct sym *s)
 	}
 }
 
+/* Samples of no listed function, as a function of their own, so that
+   the functions add up to the summary, which is every sample (totals.c):
+   the profiling hook's, those in no function and those of functions a
+   symspec left out. */
+static void print_pseudo(const struct cg_doc *d, const char *name,
+                         double ticks)
+{
+	if (!(ticks > 0))
+		return;
+	fprintf(d->out, "\nfl=???\nfn=%s\n0 %" PRIu64, name,
+	        cost(ticks * d->per_tick));
+	if (d->times)
+		fputs(" 0", d->out);
+	fputc('\n', d->out);
+}
+
 void callgrind_print(const struct gprof *g, struct report *r)
 {
 	size_t n = g->syms.len ? g->syms.len : 1;
@@ -253,6 +272,9 @@ void callgrind_print(const struct gprof *g, struct report *r)
 	for (size_t i = 0; i < g->syms.len; i++)
 		if (d.listed[i])
 			print_function(&d, &g->syms.base[i]);
+	print_pseudo(&d, STACK_HOOK_LABEL, g->totals.hook);
+	print_pseudo(&d, "[outside every function]", g->totals.outside);
+	print_pseudo(&d, "[functions left out]", g->totals.excluded);
 	free(d.listed);
 	free(d.named);
 	free(d.clash);

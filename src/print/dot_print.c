@@ -127,6 +127,27 @@ static void print_edge(const struct gprof *g, struct report *r,
 	fputs("];\n", out);
 }
 
+/* Every sample recorded (totals.c), the 100% of every format, and what
+   of it no box shows: the profiling hook's, and no function's. */
+static void print_totals(const struct gprof *g, FILE *out)
+{
+	const struct run_totals *t = &g->totals;
+
+	if (!g->input_hist || !(g->hz > 0))
+		return;
+	fprintf(out, "\\n%.2f s sampled: ", t->all / g->hz);
+	if (t->hook_measured)
+		fprintf(out, "%.2f s (%.1f%%) in the profiling hook (the run "
+		        "about %.2f times as slow)", t->hook / g->hz,
+		        100 * t->hook_share, t->slowdown);
+	else
+		fputs("the profiling hook not measured", out);
+	fprintf(out, ", %.2f s in no function", t->outside / g->hz);
+	if (t->excluded > 0)
+		fprintf(out, ", %.2f s in functions left out",
+		        t->excluded / g->hz);
+}
+
 /* The caption: program, total time, what the thresholds hid. */
 static void print_caption(const struct gprof *g, FILE *out)
 {
@@ -137,6 +158,7 @@ static void print_caption(const struct gprof *g, FILE *out)
 	fprintf(out, ": call graph, %.2f s in all", g->print_time / g->hz);
 	if (g->stack_times)
 		fputs(", times from sampled call stacks", out);
+	print_totals(g, out);
 	if (!g->input_arcs || !cg_graph_printed(g))
 		fputs("\\nno call graph in this profile", out);
 	else if (v->pruned)

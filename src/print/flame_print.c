@@ -37,6 +37,12 @@ static const char *frame_name(const struct gprof *g, struct report *r,
    frames with no function are grey. */
 static void colour(const struct stack_node *nd, const char *name, int rgb[3])
 {
+	if (nd->label == STACK_HOOK_LABEL) {   /* the profiler's own time */
+		rgb[0] = 110;
+		rgb[1] = 150;
+		rgb[2] = 225;
+		return;
+	}
 	if (!nd->sym) {
 		rgb[0] = rgb[1] = rgb[2] = 190;
 		return;
@@ -110,6 +116,20 @@ static const char SCRIPT[] =
 "  zoom(frames[0]);\n"
 "})();\n";
 
+/* The profiling hook's share of the stacks (its frames are "[profiling
+   hook]"), and the slow-down it implies; or that it was not measured. */
+static void print_hook(const struct gprof *g, FILE *out)
+{
+	const struct run_totals *t = &g->totals;
+
+	if (!t->hook_measured)
+		fputs("; the profiling hook not measured", out);
+	else
+		fprintf(out, "; %.1f%% in the profiling hook (the run about "
+		        "%.2f times as slow)", 100 * t->stack_hook_share,
+		        t->stack_slowdown);
+}
+
 static void header(const struct gprof *g, struct report *r, double height)
 {
 	FILE *out = r->out;
@@ -133,6 +153,7 @@ static void header(const struct gprof *g, struct report *r, double height)
 		fprintf(out, " (%llu truncated, %llu without a stack)",
 		        (unsigned long long)g->stack_truncated,
 		        (unsigned long long)g->stack_lost);
+	print_hook(g, out);
 	fputs("</text>\n", out);
 	fputs("<text id=\"reset\" x=\"8\" y=\"40\" style=\"pointer-events: "
 	      "auto\">Reset zoom</text>\n", out);

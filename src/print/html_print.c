@@ -187,6 +187,33 @@ static void print_rate(const struct gprof *g, FILE *out)
 	fputs("</td></tr>\n", out);
 }
 
+/* What 100% is (totals.c): every sample recorded, and where they fell;
+   the flat profile's total (GNU's) is what is left of it. */
+static void print_totals(const struct gprof *g, FILE *out)
+{
+	const struct run_totals *t = &g->totals;
+
+	summary_row(out, "All samples");
+	fprintf(out, "%.0f, %.2f s: 100%%</td></tr>\n", t->all, t->all / g->hz);
+	summary_row(out, "Total time");
+	fprintf(out, "%.2f s (expected error %.2f s): the flat profile's "
+	        "total</td></tr>\n", g->total_time / g->hz, g->flat.total_err);
+	summary_row(out, "Profiling hook");
+	if (t->hook_measured)
+		fprintf(out, "%.2f s, %.1f%% of the samples: profiling made the "
+		        "run about %.2f times as slow</td></tr>\n", t->hook / g->hz,
+		        100 * t->hook_share, t->slowdown);
+	else
+		fputs("not measured (the C library's mcount, outside the "
+		      "sampled text)</td></tr>\n", out);
+	summary_row(out, "In no function");
+	fprintf(out, "%.2f s</td></tr>\n", t->outside / g->hz);
+	if (t->excluded > 0) {
+		summary_row(out, "In functions left out");
+		fprintf(out, "%.2f s</td></tr>\n", t->excluded / g->hz);
+	}
+}
+
 static void print_summary(const struct gprof *g, FILE *out)
 {
 	fputs("<table class=\"summary\">\n", out);
@@ -203,13 +230,8 @@ static void print_summary(const struct gprof *g, FILE *out)
 	}
 	fputs("</td></tr>\n", out);
 	print_rate(g, out);
-	if (g->input_hist) {
-		summary_row(out, "Total time");
-		fprintf(out, "%.2f s (expected error %.2f s)</td></tr>\n",
-		        g->total_time / g->hz, g->flat.total_err);
-		summary_row(out, "Samples");
-		fprintf(out, "%.0f</td></tr>\n", g->total_time);
-	}
+	if (g->input_hist)
+		print_totals(g, out);
 	if (g->input_arcs) {
 		summary_row(out, "Time in the call graph");
 		fprintf(out, "%.2f s</td></tr>\n", g->print_time / g->hz);

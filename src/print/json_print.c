@@ -57,6 +57,33 @@ static void print_run_times(const struct gprof *g, struct jw *w)
 	jw_close(w, '}');
 }
 
+/* What 100% is (totals.c): every sample, and where each fell; the hook's
+   share, or null when the hook is outside the histogram (glibc's). */
+static void print_totals(const struct gprof *g, struct jw *w)
+{
+	const struct run_totals *t = &g->totals;
+	double hz = g->hz > 0 ? g->hz : 1;
+
+	jw_key(w, "totals");
+	jw_open(w, '{', false);
+	knum(w, "samples", t->all);
+	knum(w, "seconds", t->all / hz);
+	knum(w, "shown_seconds", t->shown / hz);
+	knum(w, "outside_seconds", t->outside / hz);
+	knum(w, "excluded_seconds", t->excluded / hz);
+	kbool(w, "hook_measured", t->hook_measured);
+	if (t->hook_measured) {
+		knum(w, "hook_seconds", t->hook / hz);
+		knum(w, "hook_share", t->hook_share);
+		knum(w, "hook_slowdown", t->slowdown);
+	} else {
+		knull(w, "hook_seconds");
+		knull(w, "hook_share");
+		knull(w, "hook_slowdown");
+	}
+	jw_close(w, '}');
+}
+
 static void print_summary(const struct gprof *g, struct jw *w)
 {
 	jw_key(w, "summary");
@@ -95,6 +122,7 @@ static void print_summary(const struct gprof *g, struct jw *w)
 	/* Where the call graph's times come from: --stacks or call counts. */
 	kstr(w, "call_graph_times", g->stack_times ? "call_stacks" : "call_counts");
 	print_run_times(g, w);
+	print_totals(g, w);
 	jw_close(w, '}');
 }
 

@@ -70,6 +70,21 @@ static const char comment_text[] =
 	"one-frame sample (samples/count, cpu/nanoseconds) labelled with its "
 	"sampling_error, and each call arc a two-frame sample [callee, "
 	"caller] valued only in calls/count";
+static const char stacks_comment_text[] =
+	"gproftk: the samples are the call stacks the program recorded "
+	"(GMON_STACKS=1), valued in samples/count and cpu/nanoseconds and "
+	"labelled with their thread; each call arc is a two-frame sample "
+	"[callee, caller] valued only in calls/count";
+
+/* Functions of no symbol: the profiling hook (stacks.c's label, one
+   frame for the whole hook) and samples in no function.  The duration
+   is every sample recorded (totals.c), so that pprof's percentages are
+   of what was measured. */
+enum { LABEL_HOOK, LABEL_OUTSIDE, NLABELS };
+static const char *const label_names[NLABELS] = {
+	[LABEL_HOOK] = STACK_HOOK_LABEL,
+	[LABEL_OUTSIDE] = "[outside every function]"
+};
 
 struct pprof {
 	const struct gprof *g;
@@ -84,7 +99,9 @@ struct pprof {
 	/* functions: fid[i] is the id of g->syms.base[i], 0 until used;
 	   by_id[id - 1] the symbol */
 	uint64_t *fid;
-	const struct sym **by_id;
+	const struct sym **by_id;    /* NULL: the label of label_of[id - 1] */
+	int *label_of;
+	uint64_t label_id[NLABELS];  /* their function ids, 0 until used */
 	size_t nfuncs;
 	char **names;                /* Function.name of each, by id - 1 */
 };
@@ -185,6 +202,17 @@ static uint64_t func_id(struct pprof *p, const struct sym *s)
 	return p->fid[i];
 }
 
+/* The function (and location) id of a label, given on first use. */
+static uint64_t label_id(struct pprof *p, int k)
+{
+	if (!p->label_id[k]) {
+		p->by_id[p->nfuncs] = NULL;
+		p->label_of[p->nfuncs++] = k;
+		p->label_id[k] = p->nfuncs;
+	}
+	return p->label_id[k];
+}
+
 /* ---- function names ---- */
 
 static int cmp_name_at(const void *a, const void *b, void *ctx)
@@ -237,11 +265,13 @@ static void make_names(struct pprof *p)
 
 	p->names = xmalloc((n ? n : 1) * sizeof *p->names);
 	for (size_t i = 0; i < n; i++)
-		p->names[i] = xstrdup(display_name(p->g, p->r, p->by_id[i]));
+		p->names[i] = xstrdup(p->by_id[i] ?
+			display_name(p->g, p->r, p->by_id[i]) :
+			label_names[p->label_of[i]]);
 	for (int pass = 0; pass < 2; pass++) {
 		find_dups(p->names, n, dup);
 		for (size_t i = 0; i < n; i++) {
-			if (!dup[i])
+			if (!dup[i] || !p->by_id[i])
 				continue;
 			free(p->names[i]);
 			p->names[i] = qualified(p, p->by_id[i], pass == 1);
@@ -259,8 +289,8 @@ static void put_function(struct pprof *p, const struct sym *s, uint64_t id)
 	sb_reset(b);
 	pb_uint(b, FUNCTION_ID, id);
 	pb_int(b, FUNCTION_NAME, str_id(p, p->names[id - 1]));
-	pb_int(b, FUNCTION_SYSTEM_NAME, str_id(p, s->name));
-	if (report_sym_file(p->g, p->r, s, &file, &line)) {
+	pb_int(b, FUNCTION_SYSTEM_NAME, str_id(p, s ? s->name : p->names[id - 1]));
+	if (s && report_sym_file(p->g, p->r, s, &file, &line)) {
 		pb_int(b, FUNCTION_FILENAME, str_id(p, file));
 		pb_int(b, FUNCTION_START_LINE, line);
 	}
@@ -276,13 +306,14 @@ static void put_location(struct pprof *p, const struct sym *s, uint64_t id)
 
 	sb_reset(ln);
 	pb_uint(ln, LINE_FUNCTION_ID, id);
-	if (report_sym_file(p->g, p->r, s, &file, &line))
+	if (s && report_sym_file(p->g, p->r, s, &file, &line))
 		pb_int(ln, LINE_LINE, line);
 	sb_reset(b);
 	pb_uint(b, LOCATION_ID, id);
-	if (mapping_id(p->g, s))
+	if (s && mapping_id(p->g, s))
 		pb_uint(b, LOCATION_MAPPING_ID, mapping_id(p->g, s));
-	pb_uint(b, LOCATION_ADDRESS, s->addr);
+	if (s)
+		pb_uint(b, LOCATION_ADDRESS, s->addr);
 	pb_message(b, LOCATION_LINE, ln);
 	pb_message(&p->msg, PROFILE_LOCATION, b);
 }
@@ -374,10 +405,26 @@ static void put_self_sample(struct pprof *p, const struct sym *s)
 	put_sample(p, &loc, 1, v, lb);
 }
 
+/* A one-frame sample of a label (the hook, no function) worth `ticks`. */
+static void put_label_sample(struct pprof *p, int k, double ticks)
+{
+	const struct gprof *g = p->g;
+	int64_t v[NVALUES] = { 0 };
+	uint64_t loc;
+
+	if (!(ticks > 0))
+		return;
+	loc = label_id(p, k);
+	v[VAL_SAMPLES] = to_int(ticks);
+	v[VAL_CPU] = g->hz > 0 ? to_int(ticks / g->hz * 1e9) : 0;
+	put_sample(p, &loc, 1, v, NULL);
+}
+
 /* A sampled call stack (GMON_STACKS=1): its frames leaf first, valued
    in samples and cpu like the self samples it replaces, with the
-   thread's id as a numeric label "thread".  Frames at no known function
-   are left out. */
+   thread's id as a numeric label "thread".  The hook's frames are one
+   "[profiling hook]" frame (as in stacks.c); a leaf at no known function
+   is "[outside every function]", other such frames are left out. */
 static void put_stack_sample(struct pprof *p, const struct call_stack *st,
                              uint64_t *locs)
 {
@@ -386,7 +433,15 @@ static void put_stack_sample(struct pprof *p, const struct call_stack *st,
 	int64_t v[NVALUES] = { 0 };
 	size_t n = 0;
 
-	for (uint32_t i = 0; i < st->depth; i++)
+	uint32_t top = st->depth;     /* past the outermost hook frame */
+	for (uint32_t i = st->depth; i-- > 0;)
+		if (st->frames[i] && sym_is_hook(g, st->frames[i]))
+			top = i;
+	if (top < st->depth)
+		locs[n++] = label_id(p, LABEL_HOOK);
+	else if (st->depth && !st->frames[0])
+		locs[n++] = label_id(p, LABEL_OUTSIDE);
+	for (uint32_t i = top < st->depth ? top + 1 : 0; i < st->depth; i++)
 		if (st->frames[i] && in_syms(g, st->frames[i]))
 			locs[n++] = func_id(p, st->frames[i]);
 	if (n == 0)
@@ -407,7 +462,7 @@ static void put_stack_samples(struct pprof *p)
 	for (size_t k = 0; k < g->nstacks; k++)
 		if (g->stacks[k].depth > max)
 			max = g->stacks[k].depth;
-	uint64_t *locs = xmalloc(max * sizeof *locs);
+	uint64_t *locs = xmalloc((max + 1) * sizeof *locs);
 	for (size_t k = 0; k < g->nstacks; k++)
 		put_stack_sample(p, &g->stacks[k], locs);
 	free(locs);
@@ -451,6 +506,13 @@ static void put_value_type(struct pprof *p, unsigned field, const char *type,
 	pb_message(&p->msg, field, b);
 }
 
+/* Real stacks, when the program recorded them, give pprof its
+   inclusive (cum) time; without them, one-frame self samples. */
+static bool stack_samples(const struct gprof *g)
+{
+	return g->nstacks > 0 && !g->thread_only;
+}
+
 /* Sample types, period, duration (the total sampled time) and comment. */
 static void put_header(struct pprof *p)
 {
@@ -466,8 +528,9 @@ static void put_header(struct pprof *p)
 	               sample_types[VAL_CPU][1]);
 	pb_int(&p->msg, PROFILE_PERIOD, rate ? to_int(1.0 / g->hz * 1e9) : 0);
 	pb_int(&p->msg, PROFILE_DURATION_NANOS,
-	       rate ? to_int(g->total_time / g->hz * 1e9) : 0);
-	pb_int(&p->msg, PROFILE_COMMENT, str_id(p, comment_text));
+	       rate ? to_int(g->totals.all / g->hz * 1e9) : 0);
+	pb_int(&p->msg, PROFILE_COMMENT, str_id(p, stack_samples(g) ?
+	       stacks_comment_text : comment_text));
 }
 
 /* Functions and locations of every symbol a sample used, then the
@@ -526,6 +589,7 @@ static void pprof_free(struct pprof *p)
 	free(p->slot);
 	free(p->fid);
 	free((void *)p->by_id);
+	free(p->label_of);
 	for (size_t i = 0; p->names && i < p->nfuncs; i++)
 		free(p->names[i]);
 	free(p->names);
@@ -537,23 +601,25 @@ static void pprof_free(struct pprof *p)
 void pprof_print(const struct gprof *g, struct report *r)
 {
 	struct pprof p = { .g = g, .r = r };
-	size_t n = g->syms.len ? g->syms.len : 1;
+	size_t n = g->syms.len + NLABELS;
 
 	p.msg = (struct strbuf)STRBUF_INIT;
 	p.sub = (struct strbuf)STRBUF_INIT;
 	p.subsub = (struct strbuf)STRBUF_INIT;
 	p.fid = xcalloc(n, sizeof *p.fid);
 	p.by_id = xmalloc(n * sizeof *p.by_id);
+	p.label_of = xmalloc(n * sizeof *p.label_of);
 	str_id(&p, "");                 /* string_table[0] must be "" */
 	put_header(&p);
-	/* Real stacks, when the program recorded them, give pprof its
-	   inclusive (cum) time; without them, one-frame self samples. */
-	if (g->nstacks > 0 && !g->thread_only)
+	if (stack_samples(g)) {
 		put_stack_samples(&p);
-	else
+	} else {
 		for (size_t i = 0; i < g->flat.nrows; i++)
 			if (in_syms(g, g->flat.rows[i]))
 				put_self_sample(&p, g->flat.rows[i]);
+		put_label_sample(&p, LABEL_HOOK, g->totals.hook);
+		put_label_sample(&p, LABEL_OUTSIDE, g->totals.outside);
+	}
 	put_arc_samples(&p);
 	put_tables(&p);
 	gzip_write(g, &p.msg, r->out);

@@ -12,9 +12,13 @@
  * a table if the run starting closest below it reaches it.  An arc table
  * also remembers, for each run, the runs the spec's TO part matched.
  */
+#include "config.h"
+
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <bfd.h>
 
 #include "symbols/symbols.h"
 
@@ -23,6 +27,66 @@ static const char *const default_excluded[] = {
 	"_gprof_mcount", "mcount", "_mcount", "__mcount", "__mcount_internal",
 	"__mcleanup", NULL
 };
+
+/*
+ * The profiling hook: the functions every profiled call runs through to
+ * be counted.  This is the tool's one list of them (the totals, the
+ * diagnosis and every format ask sym_is_hook()).  It is the mcount family
+ * (GNU's, glibc's, libgmon's stubs) plus the C recorder, and every other
+ * function on libgmon's call-counting path is named with the prefix
+ * below, so that a function added to that path is recognised by its
+ * name (tests/libgmon/hooknames.sh checks libgmon's objects against this
+ * rule).  A compiler clone (__mcount_internal.part.0) is its function's.
+ */
+static const char *const hook_names[] = {
+	"mcount", "_mcount", "__mcount", "_gprof_mcount", "__fentry__",
+	"__mcount_internal", NULL
+};
+static const char HOOK_PREFIX[] = "__gmon_";
+
+bool sym_name_is_hook(const char *name)
+{
+	/* (glibc's start files' __gmon_start__ starts the profiler: it is
+	   no part of the hook, and runs once) */
+	if (strncmp(name, HOOK_PREFIX, sizeof HOOK_PREFIX - 1) == 0)
+		return strcmp(name, "__gmon_start__") != 0;
+	size_t len = strcspn(name, ".@");    /* a clone's or version's suffix */
+	for (const char *const *n = hook_names; *n; n++)
+		if (strlen(*n) == len && strncmp(name, *n, len) == 0)
+			return true;
+	return false;
+}
+
+bool sym_is_hook(const struct gprof *g, const struct sym *s)
+{
+	const char *name = s->name;
+
+	if (g->leading_char && name[0] == g->leading_char)
+		name++;
+	return sym_name_is_hook(name);
+}
+
+/* Does the executable call a hook it does not define?  glibc's -pg
+   runtime keeps mcount in libc.so, outside the histogram, whose samples
+   there are lost: the hook's time is then not measured at all. */
+bool sym_hook_elsewhere(const struct gprof *g)
+{
+	asymbol **syms = (asymbol **)g->bfd_syms;
+	bool called = false;
+
+	for (size_t i = 0; i < exe_syms_len(g); i++)
+		if (sym_is_hook(g, &g->syms.base[i]))
+			return false;
+	for (long i = 0; syms && i < g->nbfd_syms && !called; i++) {
+		const char *name = bfd_asymbol_name(syms[i]);
+		if (g->leading_char && name[0] == g->leading_char)
+			name++;
+		called = syms[i]->section &&
+		         bfd_is_und_section(syms[i]->section) &&
+		         sym_name_is_hook(name);
+	}
+	return called;
+}
 
 void sym_ids_add(struct gprof *g, enum spec_table t, const char *text)
 {

@@ -86,5 +86,10 @@ bool sym_selected(const struct gprof *g, const struct sym *s,
                   enum spec_table incl);
 bool arc_selected(const struct gprof *g, const struct sym *parent,
                   const struct sym *child);
+/* The profiling hook's functions (sym_ids.c says which): by name, and
+   as a symbol of the table. */
+bool sym_name_is_hook(const char *name);
+bool sym_is_hook(const struct gprof *g, const struct sym *s);
+bool sym_hook_elsewhere(const struct gprof *g);
 
 #endif

@@ -82,14 +82,14 @@ static void __mcount_internal(uintptr_t frompc, uintptr_t selfpc)
 	rt.selfpc = selfpc;
 }
 
-static void gmon_no_caller(const char *why, uintptr_t selfpc)
+static void __gmon_no_caller(const char *why, uintptr_t selfpc)
 {
 	(void)why;
 	rt.dropped++;
 	rt.selfpc = selfpc;
 }
 
-void gmon_riscv64_mcount(uintptr_t a0, uintptr_t selfpc, uintptr_t s0,
+void __gmon_riscv64_mcount(uintptr_t a0, uintptr_t selfpc, uintptr_t s0,
                          uintptr_t sp);
 #include "libgmon/arch-riscv64.c"
 
@@ -646,7 +646,7 @@ static enum rv_answer rv_hook(struct rv_call *rc, uintptr_t lo, size_t off)
 	default: s0 = sp - 16; break;
 	}
 	memset(&rt, 0, sizeof rt);
-	gmon_riscv64_mcount(FAKE_A0, lo + off, s0, sp);
+	__gmon_riscv64_mcount(FAKE_A0, lo + off, s0, sp);
 	if (rt.recorded + rt.dropped != 1 || rt.selfpc != lo + off)
 		abort();
 	if (rt.dropped)

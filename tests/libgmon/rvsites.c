@@ -32,14 +32,14 @@ static void __mcount_internal(uintptr_t frompc, uintptr_t selfpc)
 	answer = frompc == FAKE_A0 ? "a0" : frompc == FAKE_FRAME ? "frame" : "?";
 }
 
-static void gmon_no_caller(const char *why, uintptr_t selfpc)
+static void __gmon_no_caller(const char *why, uintptr_t selfpc)
 {
 	(void)why;
 	(void)selfpc;
 	answer = "unknown";
 }
 
-void gmon_riscv64_mcount(uintptr_t a0, uintptr_t selfpc, uintptr_t s0,
+void __gmon_riscv64_mcount(uintptr_t a0, uintptr_t selfpc, uintptr_t s0,
                          uintptr_t sp);
 #include "../../src/libgmon/arch-riscv64.c"
 
@@ -108,7 +108,7 @@ int main(int argc, char **argv)
 		if (ret == 0)
 			continue;
 		uintptr_t self = gmon_p.lowpc + (uintptr_t)(ret - text_vaddr);
-		gmon_riscv64_mcount(FAKE_A0, self, (uintptr_t)&stack[2],
+		__gmon_riscv64_mcount(FAKE_A0, self, (uintptr_t)&stack[2],
 		                    (uintptr_t)&stack[0]);
 		printf("%s %llx\n", answer, (unsigned long long)ret);
 		sites++;
