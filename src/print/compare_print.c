@@ -26,7 +26,7 @@ static void print_run(FILE *out, const char *label,
 		fprintf(out, ": %.2f %s (+/- %.2f) from %.0f samples\n",
 		        in->total, dimen, in->total_err, in->samples);
 	else
-		fprintf(out, ": %zu runs, %.2f %s a run (+/- %.2f; "
+		fprintf(out, ":\n     %zu runs, %.2f %s a run (+/- %.2f; "
 		        "spread %.2f) from %.0f samples\n",
 		        in->nruns, in->total, dimen, in->total_err,
 		        in->total_spread, in->samples);
