@@ -136,11 +136,11 @@ static void print_blurb(const struct comparison *c, FILE *out)
 "            time between its runs.\n"
 "\n", out);
 	fprintf(out,
-" S          `*' when the change is significant: one so large that the\n"
-"            errors alone would give it less than once in %.0f\n"
-"            comparisons (two-sided; Student's t with Welch's degrees of\n"
-"            freedom when a spread between runs is in the error, else the\n"
-"            normal law).\n", 1 / c->alpha);
+" S          `*' when the change is significant: when the chance that the\n"
+"            errors alone give a change as large (two-sided; Student's t\n"
+"            with Welch's degrees of freedom when a spread between runs\n"
+"            is in the error, else the normal law) is under %g.\n",
+	        c->alpha);
 	fputs(
 "\n"
 " total      seconds in the function and, by gprof's estimate, in what it\n"

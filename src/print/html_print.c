@@ -583,9 +583,8 @@ void compare_print_html(const struct comparison *c, FILE *out)
 	compare_summary(c, out);
 	fprintf(out, "<h2 id=\"functions\">Functions</h2>\n<p class=\"note\">"
 	        "Seconds of self time in a run (a side's mean), old then new; a "
-	        "change is significant (highlighted) when the errors alone would "
-	        "give it less than once in %.0f comparisons.</p>\n",
-	        1 / c->alpha);
+	        "change is significant (highlighted) when the chance that the "
+	        "errors alone give one as large is under %g.</p>\n", c->alpha);
 	filter_box(out, "compare-table");
 	fputs("<table id=\"compare-table\" class=\"data sortable\">\n<thead><tr>"
 	      "<th class=\"name\">name</th><th data-num>old self</th>"
