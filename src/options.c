@@ -127,6 +127,8 @@ static const char help_text[] =
 "      --edge-threshold=PCT         dot, html: hide calls under PCT% (0.1)\n"
 "      --compare IMAGE OLD NEW      compare two profiles of one program, or\n"
 "      --compare OLD-IMAGE OLD NEW-IMAGE NEW  of two builds of it\n"
+"                                   (OLD, NEW: a profile, or the profiles of\n"
+"                                   several runs separated by commas)\n"
 "      --diagnose                   check the profile and say what is wrong\n"
 "      --stacks                     call graph times from the sampled call\n"
 "                                   stacks (GMON_STACKS=1), not call counts;\n"

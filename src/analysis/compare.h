@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * compare.h - two profiles of one program (or of two builds of it) side
- * by side, functions matched by name (compare.c computes every figure;
- * the printers print them, compare_run.c runs the whole of --compare).
+ * compare.h - two sides, old and new, of one program (or of two builds of
+ * it), each one run or several, functions matched by name (compare.c
+ * computes every figure; the printers print them, compare_run.c runs the
+ * whole of --compare).
  */
 #ifndef ANALYSIS_COMPARE_H
 #define ANALYSIS_COMPARE_H
@@ -13,13 +14,36 @@
 
 #include "model/model.h"
 
-/* One function in one of the two profiles. */
+/* A change is significant when a change at least as large would come
+   from the errors alone less than once in this many comparisons
+   (two-sided). */
+#define CMP_ALPHA 0.001
+
+/* One side as given: an executable and its runs, each run a profile
+   loaded and analysed alone (compare_run.c fills all but the figures). */
+struct cmp_input {
+	const char *image;
+	const char **profiles;       /* one file per run */
+	size_t nruns;
+	const struct gprof **runs;   /* nruns contexts, one per profile */
+	double samples;              /* all runs' samples */
+	double total;                /* seconds a run, the runs' mean */
+	double total_err;            /* standard error of total */
+	double total_spread;         /* standard deviation of the runs'
+	                                totals; NAN with one run */
+};
+
+/* One function on one side: figures per run, the mean of the side's runs
+   (a run without the function counts 0 for it). */
 struct cmp_side {
 	bool present;                /* the function exists in that build */
 	double self, total;          /* seconds (total: self + children,
 	                                0 without call-graph data) */
-	double self_err;             /* expected error of self, seconds */
-	uint64_t calls;
+	double self_err;             /* standard error of self: sampling and,
+	                                with several runs, their spread */
+	double self_spread;          /* standard deviation of self between
+	                                the runs; NAN with one run */
+	uint64_t calls;              /* a run (the mean, rounded) */
 };
 
 struct cmp_row {
@@ -29,27 +53,35 @@ struct cmp_row {
 	double d_self_pct;           /* change against old self, percent;
 	                                0 when old self is 0 */
 	int64_t d_calls;
-	double err;                  /* expected error of d_self: the two
-	                                errors added in quadrature */
-	bool significant;            /* |d_self| > 2 * err */
+	double err;                  /* standard error of d_self: the two
+	                                sides' added in quadrature */
+	double dof;                  /* its degrees of freedom (Welch):
+	                                INFINITY when no side has a spread */
+	double p;                    /* two-sided p-value of d_self; NAN when
+	                                err is 0 */
+	bool significant;            /* p < CMP_ALPHA */
 };
 
 struct comparison {
-	const struct gprof *old, *new;
-	const char *old_image, *new_image;
-	const char *old_profile, *new_profile;
-	double old_total, new_total; /* seconds */
-	double old_total_err, new_total_err;
-	double d_total, d_total_pct;
+	struct cmp_input old, new;
+	double d_total, d_total_pct, d_total_err;
+	double total_dof, total_p;   /* as a row's dof and p */
 	bool total_significant;
+	double alpha;                /* CMP_ALPHA, for the printers */
+	bool run_variation;          /* both sides have several runs: the
+	                                errors include the program's own
+	                                run-to-run variation */
+	const char *note;            /* otherwise what the errors leave out,
+	                                one sentence or two; NULL when they
+	                                leave out nothing */
 	struct cmp_row *rows;        /* significant first, then by |d_self|
 	                                descending, then by name */
 	size_t nrows;
 	size_t nsignificant;
 };
 
-/* Matches the two sides' functions and computes every figure of c
-   (c->old and c->new loaded and analysed). */
+/* Matches the sides' functions and computes every figure of c (each
+   side's runs loaded and analysed). */
 void compare_build(struct comparison *c);
 
 #endif

@@ -570,36 +570,46 @@ static void compare_row(const struct cmp_row *w, FILE *out)
 	        w->d_calls, w->d_calls);
 }
 
-static void compare_side(FILE *out, const char *label, const char *image,
-                         const char *profile, const struct gprof *g,
-                         double total, double err)
+static void compare_side(FILE *out, const char *label,
+                         const struct cmp_input *in)
 {
 	summary_row(out, label);
 	fputs("<code>", out);
-	markup_html(out, image ? image : "", MARKUP_WHOLE);
-	fputs("</code>, <code>", out);
-	markup_html(out, profile ? profile : "", MARKUP_WHOLE);
-	fprintf(out, "</code>: %.2f s (expected error %.2f s)", total, err);
-	if (g)
-		fprintf(out, " from %.0f samples", g->total_time);
-	fputs("</td></tr>\n", out);
+	markup_html(out, in->image ? in->image : "", MARKUP_WHOLE);
+	fputs("</code>, ", out);
+	for (size_t r = 0; r < in->nruns; r++) {
+		fputs(r ? ", <code>" : "<code>", out);
+		markup_html(out, in->profiles[r] ? in->profiles[r] : "",
+		            MARKUP_WHOLE);
+		fputs("</code>", out);
+	}
+	if (in->nruns == 1)
+		fprintf(out, ": %.2f s (standard error %.2f s)", in->total,
+		        in->total_err);
+	else
+		fprintf(out, ": %zu runs, %.2f s a run (standard error %.2f s; "
+		        "standard deviation between runs %.2f s)", in->nruns,
+		        in->total, in->total_err, in->total_spread);
+	fprintf(out, " from %.0f samples</td></tr>\n", in->samples);
 }
 
 static void compare_summary(const struct comparison *c, FILE *out)
 {
 	fputs("<table class=\"summary\">\n", out);
-	compare_side(out, "Old", c->old_image, c->old_profile, c->old,
-	             c->old_total, c->old_total_err);
-	compare_side(out, "New", c->new_image, c->new_profile, c->new,
-	             c->new_total, c->new_total_err);
+	compare_side(out, "Old", &c->old);
+	compare_side(out, "New", &c->new);
 	summary_row(out, "Change");
 	fprintf(out, "%+.2f s (%+.1f%%), %s</td></tr>\n", c->d_total,
-	        c->d_total_pct, c->total_significant
-	                        ? "significant (over twice its expected error)"
-	                        : "within the sampling error");
+	        c->d_total_pct, c->total_significant ? "significant"
+	                                             : "within its error");
 	summary_row(out, "Functions");
 	fprintf(out, "%zu, %zu of them changed significantly</td></tr>\n",
 	        c->nrows, c->nsignificant);
+	if (c->note) {
+		summary_row(out, "Note");
+		markup_html(out, c->note, MARKUP_WHOLE);
+		fputs("</td></tr>\n", out);
+	}
 	fputs("</table>\n", out);
 }
 
@@ -608,9 +618,10 @@ void compare_print_html(const struct comparison *c, FILE *out)
 	page_head(out, "Profile comparison");
 	fputs("<h1>Profile comparison</h1>\n", out);
 	compare_summary(c, out);
-	fputs("<h2 id=\"functions\">Functions</h2>\n<p class=\"note\">Seconds of "
-	      "self time, old then new; a change is significant (highlighted) "
-	      "when it is over twice its expected error.</p>\n", out);
+	fprintf(out, "<h2 id=\"functions\">Functions</h2>\n<p class=\"note\">"
+	        "Seconds of self time in a run (a side's mean), old then new; a "
+	        "change is significant (highlighted) when the chance that the "
+	        "errors alone give one as large is under %g.</p>\n", c->alpha);
 	filter_box(out, "compare-table");
 	fputs("<table id=\"compare-table\" class=\"data sortable\">\n<thead><tr>"
 	      "<th class=\"name\">name</th><th data-num>old self</th>"

@@ -483,6 +483,7 @@ static void print_cmp_side(struct jw *w, const char *key,
 	knum(w, "self_seconds", s->self);
 	knum(w, "total_seconds", s->total);
 	knum(w, "self_seconds_error", s->self_err);
+	knum(w, "self_seconds_spread", s->self_spread);
 	kuint(w, "calls", s->calls);
 	jw_close(w, '}');
 }
@@ -498,19 +499,29 @@ static void print_cmp_row(struct jw *w, const struct cmp_row *row)
 	knum(w, "delta_self_percent", row->d_self_pct);
 	kint(w, "delta_calls", row->d_calls);
 	knum(w, "delta_self_error", row->err);
+	knum(w, "degrees_of_freedom", row->dof);
+	knum(w, "p_value", row->p);
 	kbool(w, "significant", row->significant);
 	jw_close(w, '}');
 }
 
-static void print_cmp_input(struct jw *w, const char *key, const char *image,
-                            const char *profile, double total, double err)
+static void print_cmp_input(struct jw *w, const char *key,
+                            const struct cmp_input *in)
 {
 	jw_key(w, key);
-	jw_open(w, '{', true);
-	kstr(w, "program", image);
-	kstr(w, "profile", profile);
-	knum(w, "total_seconds", total);
-	knum(w, "total_seconds_error", err);
+	jw_open(w, '{', false);
+	kstr(w, "program", in->image);
+	kstr(w, "profile", in->nruns ? in->profiles[0] : NULL);
+	jw_key(w, "profiles");
+	jw_open(w, '[', true);
+	for (size_t r = 0; r < in->nruns; r++)
+		jw_str(w, in->profiles[r]);
+	jw_close(w, ']');
+	kuint(w, "runs", in->nruns);
+	knum(w, "samples", in->samples);
+	knum(w, "total_seconds", in->total);
+	knum(w, "total_seconds_error", in->total_err);
+	knum(w, "total_seconds_spread", in->total_spread);
 	jw_close(w, '}');
 }
 
@@ -521,15 +532,19 @@ void compare_print_json(const struct comparison *c, FILE *out)
 	jw_init(&w, out);
 	jw_open(&w, '{', false);
 	kstr(&w, "format", "gproftk-comparison");
-	kint(&w, "version", 1);
+	kint(&w, "version", 2);
 	kstr(&w, "creator", "gproftk " PACKAGE_VERSION);
-	print_cmp_input(&w, "old", c->old_image, c->old_profile, c->old_total,
-	                c->old_total_err);
-	print_cmp_input(&w, "new", c->new_image, c->new_profile, c->new_total,
-	                c->new_total_err);
+	print_cmp_input(&w, "old", &c->old);
+	print_cmp_input(&w, "new", &c->new);
 	knum(&w, "delta_total_seconds", c->d_total);
 	knum(&w, "delta_total_percent", c->d_total_pct);
+	knum(&w, "delta_total_error", c->d_total_err);
+	knum(&w, "total_degrees_of_freedom", c->total_dof);
+	knum(&w, "total_p_value", c->total_p);
 	kbool(&w, "total_significant", c->total_significant);
+	knum(&w, "significance_level", c->alpha);
+	kbool(&w, "run_variation_included", c->run_variation);
+	kstr(&w, "note", c->note);
 	kuint(&w, "significant_rows", c->nsignificant);
 	jw_key(&w, "rows");
 	jw_open(&w, '[', false);
