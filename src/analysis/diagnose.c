@@ -2,15 +2,21 @@
 /*
  * diagnose.c - the checks behind "why is my profile empty?": a sampling
  * rate of 0, a histogram over no function of the executable, too few
- * samples, no call arcs, a profile older than the executable.  Each
+ * samples, no call arcs, a profile older than the executable, a profile
+ * of another program (by its call arcs and build-id).  Each
  * check's result is computed once into g->diag (print/diagnose_print.c
  * prints the most important problem as one line on stderr, and with
  * --diagnose every check).
  */
+#include "config.h"
+
 #include <math.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+
+#include <bfd.h>
 
 #include "analysis/analysis.h"
 
@@ -23,6 +29,7 @@ static const char *const names[DIAG_NCHECKS] = {
 	[DIAG_AGE] = "profile age",
 	[DIAG_SAMPLES] = "samples",
 	[DIAG_ARCS] = "call arcs",
+	[DIAG_PROGRAM] = "program",
 };
 
 const char *diagnose_name(enum diag_id id)
@@ -160,12 +167,180 @@ static void check_arcs(struct gprof *g, const char *who)
 		    (unsigned long long)g->arc_records, g->opt.image);
 	} else {
 		set(g, DIAG_ARCS, DIAG_PROBLEM, "%s: no call arcs: no call was "
-		    "counted (-pg missing when linking, or a compiler that passes "
-		    "mcount no caller address)", who);
+		    "counted (the program's code was compiled without -pg: "
+		    "linking with -pg or -lgmon alone counts no call; or a "
+		    "compiler that passes mcount no caller address)", who);
 	}
 }
 
-static void check_age(struct gprof *g)
+/* ---- another program's profile, whatever the address ranges ----
+   Two PIE programs both start near 0x1000, so a histogram of one lies
+   over functions of the other and check_range() cannot tell them
+   apart.  The arcs can: a profiled function counts each call from the
+   hook it calls in its prologue, so an arc's callee address (the hook's
+   return address) lies a few bytes after the entry of a function.
+   Measured with gcc 12 -pg, -O0 to -O3, C and C++ (doc/manual.md has
+   the table): x86-64 10 to 26 bytes, i386 21 to 26, aarch64 20 to 36,
+   arm (Thumb) 6 to 12, riscv64 10 to 24, ppc64le 24 to 44, s390x 12;
+   sums written by -s and hand-made profiles name the entry itself (0).
+   Another program's arcs land anywhere in this one's code: on two real
+   programs (jq and xz, both ways) 8% to 22% of them fell within
+   ENTRY_REACH of an entry, against none missing in any matching pair. */
+#define ENTRY_REACH 64
+/* Another program's profile when at least PROGRAM_MIN_MISSES arcs of
+   the sample, and more than PROGRAM_MISS_PCT percent, land away from
+   every entry: matching pairs measured 0%, other programs' 78% and up,
+   and three misses are too many for a matching program (whose arcs all
+   fit) while a tiny profile of another program still has them. */
+#define PROGRAM_MISS_PCT 40
+#define PROGRAM_MIN_MISSES 3
+
+struct program_fit {
+	size_t checked, misses;      /* arc records of the sample */
+	enum build_id_match build_id;
+	const char *side_file;       /* the side file that gave the build-id */
+};
+
+static int cmp_vma(const void *pa, const void *pb)
+{
+	vma_t a = *(const vma_t *)pa, b = *(const vma_t *)pb;
+	return a < b ? -1 : a > b;
+}
+
+static bool is_entry(const asymbol *s)
+{
+	const asection *sec = s->section;
+	return (s->flags & BSF_FUNCTION) && sec && !bfd_is_und_section(sec) &&
+	       (sec->flags & SEC_CODE) &&
+	       !(s->flags & (BSF_DEBUGGING | BSF_SECTION_SYM | BSF_FILE));
+}
+
+/* Every function entry of the executable, sorted: from its symbol table
+   as read, not g->syms, which leaves out what GNU's rules drop (-a's
+   static functions, clones such as foo.part.0) though they count calls
+   like any function; g->syms for a -S symbol table. */
+static vma_t *entries_of(const struct gprof *g, size_t *n)
+{
+	const asymbol *const *bs = (const asymbol *const *)g->bfd_syms;
+	size_t k = 0, cap = bs ? (size_t)g->nbfd_real : exe_syms_len(g);
+	vma_t *v = xmalloc((cap + 1) * sizeof *v);
+	if (bs) {
+		for (long i = 0; i < g->nbfd_real; i++)
+			if (is_entry(bs[i]))
+				v[k++] = bfd_asymbol_value(bs[i]);
+	} else {
+		for (size_t i = 0; i < cap; i++)
+			if (g->syms.base[i].is_func)
+				v[k++] = g->syms.base[i].addr;
+	}
+	qsort(v, k, sizeof *v, cmp_vma);
+	*n = k;
+	return v;
+}
+
+/* Does pc lie from 0 to ENTRY_REACH bytes after an entry of v[0..n)? */
+static bool near_entry(const vma_t *v, size_t n, vma_t pc)
+{
+	size_t lo = 0, hi = n;        /* the last entry <= pc: v[lo - 1] */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (v[mid] <= pc)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo > 0 && pc - v[lo - 1] <= ENTRY_REACH;
+}
+
+static void program_fit(const struct gprof *g, struct program_fit *f)
+{
+	size_t n;
+	vma_t *v = entries_of(g, &n);
+	*f = (struct program_fit){ .checked = g->narc_probe };
+	for (size_t i = 0; i < g->narc_probe; i++)
+		f->misses += !near_entry(v, n, g->arc_probe[i].self_pc);
+	free(v);
+	f->build_id = shlibs_exe_build_id(g, &f->side_file);
+}
+
+static bool arcs_misfit(const struct program_fit *f)
+{
+	return f->misses >= PROGRAM_MIN_MISSES &&
+	       100 * f->misses > PROGRAM_MISS_PCT * f->checked;
+}
+
+/* Do the arcs show the same program (enough of them, all near entries)? */
+static bool arcs_fit(const struct program_fit *f)
+{
+	return f->checked >= PROGRAM_MIN_MISSES && !arcs_misfit(f);
+}
+
+/* The first bytes of a build-id in hex, for a message. */
+static const char *hex_id(const unsigned char *id, size_t len, char *buf,
+                          size_t size)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < len && k + 3 <= size && i < 8; i++)
+		k += (size_t)snprintf(buf + k, size - k, "%02x", id[i]);
+	if (len > 8 && k + 4 <= size)
+		snprintf(buf + k, size - k, "...");
+	return len ? buf : "none";
+}
+
+static void check_program(struct gprof *g, const char *who,
+                          const struct program_fit *f)
+{
+	double pct = f->checked ? 100.0 * (double)f->misses / (double)f->checked
+	                        : 0;
+	if (f->build_id == BUILD_ID_DIFFERS) {
+		const bfd *abfd = g->abfd;
+		const struct bfd_build_id *b = abfd ? abfd->build_id : NULL;
+		char own[32];
+		set(g, DIAG_PROGRAM, DIAG_PROBLEM, "%s was not written by %s: its "
+		    "side file %s names another build of the executable (%s's "
+		    "build-id is %s)", who, g->opt.image, f->side_file,
+		    g->opt.image, b ? hex_id(b->data, b->size, own, sizeof own)
+		                    : "none");
+	} else if (arcs_misfit(f)) {
+		set(g, DIAG_PROGRAM, DIAG_PROBLEM, "%s was not written by %s: "
+		    "%.0f%% of its %llu call arcs%s point into the middle of "
+		    "its functions, not just after an entry, where a profiled "
+		    "function counts its calls", who, g->opt.image, pct,
+		    (unsigned long long)g->arc_records,
+		    g->arc_records > f->checked ? " (a sample of them)" : "");
+	} else if (f->checked < PROGRAM_MIN_MISSES &&
+	           f->build_id == BUILD_ID_UNKNOWN) {
+		set(g, DIAG_PROGRAM, DIAG_NOT_APPLICABLE, "%zu call arc%s and no "
+		    "build-id in a side file: too little to tell whose profile "
+		    "it is", f->checked, f->checked == 1 ? "" : "s");
+	} else {
+		char arcs[160] = "";
+		if (f->checked >= PROGRAM_MIN_MISSES)
+			snprintf(arcs, sizeof arcs, "%.0f%% of %zu call arcs checked "
+			         "start just after a function's entry",
+			         100.0 - pct, f->checked);
+		set(g, DIAG_PROGRAM, DIAG_OK, "%s%s%s", arcs,
+		    arcs[0] && f->build_id == BUILD_ID_SAME ? "; " : "",
+		    f->build_id == BUILD_ID_SAME ? "the side file's build-id is "
+		    "the executable's" : "");
+	}
+}
+
+/* Why the profile is of this very build although it is older than the
+   executable (which cp, install or unpacking a package make newer), or
+   NULL when nothing says so. */
+static const char *same_build(const struct program_fit *f)
+{
+	if (f->build_id == BUILD_ID_DIFFERS || arcs_misfit(f))
+		return NULL;
+	if (f->build_id == BUILD_ID_SAME)
+		return "its side file's build-id is the executable's";
+	if (arcs_fit(f))
+		return "its call arcs fit the executable's code";
+	return NULL;
+}
+
+static void check_age(struct gprof *g, const struct program_fit *f)
 {
 	struct stat img, prof;
 	if (stat(g->opt.image, &img) != 0) {
@@ -179,9 +354,19 @@ static void check_age(struct gprof *g)
 		if (stat(p, &prof) != 0 || !S_ISREG(prof.st_mode) ||
 		    prof.st_mtime >= img.st_mtime)
 			continue;
-		set(g, DIAG_AGE, DIAG_PROBLEM, "%s is older than %s: the "
-		    "program was rebuilt after the run that wrote it", p,
-		    g->opt.image);
+		const char *why = same_build(f);
+		if (why) {
+			set(g, DIAG_AGE, DIAG_OK, "%s is older than %s, but %s: "
+			    "the same build, copied or installed after the run", p,
+			    g->opt.image, why);
+		} else {
+			bool known = f->build_id == BUILD_ID_DIFFERS || arcs_misfit(f);
+			set(g, DIAG_AGE, DIAG_PROBLEM, "%s is older than %s: the "
+			    "program was rebuilt after the run that wrote it%s", p,
+			    g->opt.image, known ? "" : " (by the files' times alone: "
+			    "no build-id and too few call arcs to compare; a copy "
+			    "of the same program also looks newer)");
+		}
 		return;
 	}
 	set(g, DIAG_AGE, DIAG_OK, "no profile is older than %s",
@@ -207,5 +392,8 @@ void diagnose_build(struct gprof *g)
 	check_range(g, who, bins, credited);
 	check_samples(g, who, bins);
 	check_arcs(g, who);
-	check_age(g);
+	struct program_fit fit;
+	program_fit(g, &fit);
+	check_program(g, who, &fit);
+	check_age(g, &fit);
 }

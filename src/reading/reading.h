@@ -55,6 +55,11 @@ bool shlibs_side_files(const struct gprof *g);
 void shlibs_write_sum(struct gprof *g, const char *filename);
 void shlibs_free(struct gprof *g);
 size_t shlibs_threads(const struct gprof *g, struct thread_info **out);
+/* The side files' build-id of the main executable against the
+   executable's NT_GNU_BUILD_ID (UNKNOWN: no side file records one). */
+enum build_id_match { BUILD_ID_UNKNOWN, BUILD_ID_SAME, BUILD_ID_DIFFERS };
+enum build_id_match shlibs_exe_build_id(const struct gprof *g,
+                                        const char **file);
 
 /* What shlibs_load() leaves for the analysis to credit (shlibs_apply(),
    analysis/shlib_credit.c): each side file, its objects matched to the
