@@ -19,6 +19,7 @@
 #include <bfd.h>
 
 #include "analysis/analysis.h"
+#include "cg_scan.h"
 
 /* Fewer samples than this leave every time uncertain by more than 10%. */
 #define FEW_SAMPLES 100
@@ -176,27 +177,33 @@ static void check_arcs(struct gprof *g, const char *who)
 /* ---- another program's profile, whatever the address ranges ----
    Two PIE programs both start near 0x1000, so a histogram of one lies
    over functions of the other and check_range() cannot tell them
-   apart.  The arcs can: a profiled function counts each call from the
-   hook it calls in its prologue, so an arc's callee address (the hook's
-   return address) lies a few bytes after the entry of a function.
+   apart.  The arcs can.  A profiled function counts each call from the
+   hook it calls in its prologue, so an arc's callee address is the
+   return address of that call: a few bytes after the entry of a
+   function, just after a call to the hook (the same target at every
+   function).  Its caller address is the return address of a call.
    Measured with gcc 12 -pg, -O0 to -O3, C and C++ (doc/manual.md has
-   the table): x86-64 10 to 26 bytes, i386 21 to 26, aarch64 20 to 36,
-   arm (Thumb) 6 to 12, riscv64 10 to 24, ppc64le 24 to 44, s390x 12;
-   sums written by -s and hand-made profiles name the entry itself (0).
-   Another program's arcs land anywhere in this one's code: on two real
-   programs (jq and xz, both ways) 8% to 22% of them fell within
-   ENTRY_REACH of an entry, against none missing in any matching pair. */
+   the table), the hook's return address lies 10 to 26 bytes after the
+   entry on x86-64, 21 to 26 on i386, 20 to 36 on aarch64, 6 to 12 on
+   arm (Thumb), 10 to 24 on riscv64, 24 to 44 on ppc64le, 12 on s390x;
+   sums written by -s, and hand-made profiles, name the entries
+   themselves (both ends).  A matching pair had no arc that fails; the
+   pairs of different programs 60% and more (tests/formats/diagnose.sh
+   runs the matrix). */
 #define ENTRY_REACH 64
 /* Another program's profile when at least PROGRAM_MIN_MISSES arcs of
-   the sample, and more than PROGRAM_MISS_PCT percent, land away from
-   every entry: matching pairs measured 0%, other programs' 78% and up,
-   and three misses are too many for a matching program (whose arcs all
-   fit) while a tiny profile of another program still has them. */
-#define PROGRAM_MISS_PCT 40
+   the sample, and more than PROGRAM_MISS_PCT percent, do not fit: far
+   from both the 0% of matching pairs and the 60% and more of others,
+   and three misses are too many for a matching program while a tiny
+   profile of another program still has them. */
+#define PROGRAM_MISS_PCT 30
 #define PROGRAM_MIN_MISSES 3
 
 struct program_fit {
 	size_t checked, misses;      /* arc records of the sample */
+	bool hist_elsewhere;         /* no histogram ends where the code does */
+	vma_t hist_end, code_end;    /* then: the first one's, the code's */
+	bool decoded;                /* the calls were read */
 	enum build_id_match build_id;
 	const char *side_file;       /* the side file that gave the build-id */
 };
@@ -225,9 +232,11 @@ static vma_t *entries_of(const struct gprof *g, size_t *n)
 	size_t k = 0, cap = bs ? (size_t)g->nbfd_real : exe_syms_len(g);
 	vma_t *v = xmalloc((cap + 1) * sizeof *v);
 	if (bs) {
+		/* (an ARM Thumb function's address has bit 0 set) */
+		vma_t thumb = bfd_get_arch(g->abfd) == bfd_arch_arm;
 		for (long i = 0; i < g->nbfd_real; i++)
 			if (is_entry(bs[i]))
-				v[k++] = bfd_asymbol_value(bs[i]);
+				v[k++] = bfd_asymbol_value(bs[i]) & ~thumb;
 	} else {
 		for (size_t i = 0; i < cap; i++)
 			if (g->syms.base[i].is_func)
@@ -238,8 +247,9 @@ static vma_t *entries_of(const struct gprof *g, size_t *n)
 	return v;
 }
 
-/* Does pc lie from 0 to ENTRY_REACH bytes after an entry of v[0..n)? */
-static bool near_entry(const vma_t *v, size_t n, vma_t pc)
+/* How far pc lies after the last entry of v[0..n) at or before it, or
+   UINT64_MAX when none is. */
+static vma_t past_entry(const vma_t *v, size_t n, vma_t pc)
 {
 	size_t lo = 0, hi = n;        /* the last entry <= pc: v[lo - 1] */
 	while (lo < hi) {
@@ -249,18 +259,129 @@ static bool near_entry(const vma_t *v, size_t n, vma_t pc)
 		else
 			hi = mid;
 	}
-	return lo > 0 && pc - v[lo - 1] <= ENTRY_REACH;
+	return lo > 0 ? pc - v[lo - 1] : UINT64_MAX;
 }
 
-static void program_fit(const struct gprof *g, struct program_fit *f)
+/* The hook's call: what most callee addresses near an entry are the
+   return address of (each distinct address counted once, as a function
+   called from many places repeats its own). */
+static bool hook_of(const struct gprof *g, const struct call_end *self,
+                    const vma_t *v, size_t n, struct call_end *hook)
+{
+	size_t best = 0;
+	for (size_t i = 0; i < g->narc_probe; i++) {
+		if (!self[i].found ||
+		    past_entry(v, n, g->arc_probe[i].self_pc) > ENTRY_REACH)
+			continue;
+		size_t votes = 0;
+		for (size_t j = 0; j < g->narc_probe && votes <= best; j++)
+			votes += self[j].found && self[j].kind == self[i].kind &&
+			         self[j].to == self[i].to;
+		if (votes > best) {
+			best = votes;
+			*hook = self[i];
+		}
+	}
+	return best > 0;
+}
+
+/* The callee addresses of the sample, read as return addresses; NULL
+   when the calls cannot be read (the callees are then judged by the
+   entries alone).  The caller addresses are not judged: glibc's x86-64
+   and aarch64 hooks read them through the frame pointer, and in code
+   built -O2 that records addresses that follow no call (measured: 64%
+   to 100% of the arcs of matching pairs). */
+static struct call_end *read_ends(struct gprof *g)
+{
+	size_t n = g->narc_probe;
+	vma_t *pcs = xmalloc((n + 1) * sizeof *pcs);
+	struct call_end *self = xcalloc(n + 1, sizeof *self);
+	for (size_t i = 0; i < n; i++)
+		pcs[i] = g->arc_probe[i].self_pc;
+	if (n == 0 || !cg_scan_call_ends(g, pcs, n, self)) {
+		free(self);
+		self = NULL;
+	}
+	free(pcs);
+	return self;
+}
+
+/* ---- the histogram's end ----
+   A profiling runtime samples the program's text: glibc's from its start
+   to etext, libgmon's over every executable segment, the end rounded up
+   to a whole bin.  Measured on every fixture and target: the histogram
+   ends 0 to 3 bytes after etext (4-byte bins).  Two programs of the same
+   toolchain overlap in address, but their code ends at the same byte
+   only when the layout is the same, so a histogram that ends nowhere
+   near the end of the executable's code is another program's (or a
+   hand-made one's: only the arcs then judge). */
+#define HIST_END_SLACK 16
+
+/* Does h end at or just after `end`, within slack and one bin? */
+static bool ends_at(const struct gprof *g, const struct histogram *h,
+                    vma_t end)
+{
+	vma_t bin = h->num_bins ? (h->highpc - h->lowpc) / h->num_bins : 0;
+	(void)g;
+	return h->highpc >= end && h->highpc - end <= HIST_END_SLACK + bin;
+}
+
+/* Whether some histogram ends where the code does: at the end of the
+   executable's last code section, or at its etext symbol (not at the
+   end of any code section: a small program's .text of one build ends
+   where another's .fini does). */
+static void check_hist_end(const struct gprof *g, struct program_fit *f)
+{
+	bfd *abfd = g->abfd;
+	if (!abfd || !g->input_hist || g->nhists == 0)
+		return;
+	vma_t top = 0;
+	for (asection *sec = abfd->sections; sec; sec = sec->next) {
+		if (!(sec->flags & SEC_CODE) || bfd_section_size(sec) == 0)
+			continue;
+		vma_t end = bfd_section_vma(sec) + bfd_section_size(sec);
+		top = end > top ? end : top;
+	}
+	for (size_t i = 0; top && i < g->nhists; i++)
+		if (ends_at(g, &g->hists[i], top))
+			return;
+	const asymbol *const *bs = (const asymbol *const *)g->bfd_syms;
+	for (long k = 0; bs && k < g->nbfd_real; k++) {
+		const char *n = bfd_asymbol_name(bs[k]);
+		if (strcmp(n, "etext") != 0 && strcmp(n, "_etext") != 0)
+			continue;
+		for (size_t i = 0; i < g->nhists; i++)
+			if (ends_at(g, &g->hists[i], bfd_asymbol_value(bs[k])))
+				return;
+	}
+	if (top == 0)
+		return;
+	f->hist_elsewhere = true;
+	f->hist_end = g->hists[0].highpc;
+	f->code_end = top;
+}
+
+static void program_fit(struct gprof *g, struct program_fit *f)
 {
 	size_t n;
 	vma_t *v = entries_of(g, &n);
+	struct call_end *self = read_ends(g), hook = { 0 };
 	*f = (struct program_fit){ .checked = g->narc_probe };
-	for (size_t i = 0; i < g->narc_probe; i++)
-		f->misses += !near_entry(v, n, g->arc_probe[i].self_pc);
+	/* (no hook found: no arc fits but at an entry) */
+	f->decoded = self != NULL;
+	bool hooked = self && hook_of(g, self, v, n, &hook);
+	for (size_t i = 0; i < g->narc_probe; i++) {
+		vma_t off = past_entry(v, n, g->arc_probe[i].self_pc);
+		/* at the entry itself: written by -s, or by hand */
+		bool fits = off == 0 || (off <= ENTRY_REACH && (!f->decoded ||
+		            (hooked && self[i].found && self[i].kind == hook.kind &&
+		             self[i].to == hook.to)));
+		f->misses += !fits;
+	}
+	free(self);
 	free(v);
 	f->build_id = shlibs_exe_build_id(g, &f->side_file);
+	check_hist_end(g, f);
 }
 
 static bool arcs_misfit(const struct program_fit *f)
@@ -287,11 +408,16 @@ static const char *hex_id(const unsigned char *id, size_t len, char *buf,
 	return len ? buf : "none";
 }
 
+static double pct_of(size_t k, size_t n)
+{
+	return n ? 100.0 * (double)k / (double)n : 0;
+}
+
 static void check_program(struct gprof *g, const char *who,
                           const struct program_fit *f)
 {
-	double pct = f->checked ? 100.0 * (double)f->misses / (double)f->checked
-	                        : 0;
+	const char *sample = g->arc_records > f->checked ? " (a sample of them)"
+	                                                 : "";
 	if (f->build_id == BUILD_ID_DIFFERS) {
 		const bfd *abfd = g->abfd;
 		const struct bfd_build_id *b = abfd ? abfd->build_id : NULL;
@@ -301,13 +427,24 @@ static void check_program(struct gprof *g, const char *who,
 		    "build-id is %s)", who, g->opt.image, f->side_file,
 		    g->opt.image, b ? hex_id(b->data, b->size, own, sizeof own)
 		                    : "none");
+	} else if (arcs_misfit(f) && f->decoded) {
+		set(g, DIAG_PROGRAM, DIAG_PROBLEM, "%s was not written by %s: "
+		    "%.0f%% of its %llu call arcs%s name no callee just after "
+		    "the profiling hook's call at a function's entry", who,
+		    g->opt.image, pct_of(f->misses, f->checked),
+		    (unsigned long long)g->arc_records, sample);
 	} else if (arcs_misfit(f)) {
 		set(g, DIAG_PROGRAM, DIAG_PROBLEM, "%s was not written by %s: "
-		    "%.0f%% of its %llu call arcs%s point into the middle of "
-		    "its functions, not just after an entry, where a profiled "
-		    "function counts its calls", who, g->opt.image, pct,
-		    (unsigned long long)g->arc_records,
-		    g->arc_records > f->checked ? " (a sample of them)" : "");
+		    "%.0f%% of its %llu call arcs%s name no callee just after a "
+		    "function's entry, where a profiled function counts its "
+		    "calls", who, g->opt.image, pct_of(f->misses, f->checked),
+		    (unsigned long long)g->arc_records, sample);
+	} else if (f->hist_elsewhere) {
+		set(g, DIAG_PROGRAM, DIAG_PROBLEM, "%s was not written by %s: "
+		    "its histogram ends at 0x%llx, where %s's code ends at 0x%llx "
+		    "(a profiling runtime samples up to the end of the program's "
+		    "code)", who, g->opt.image, (unsigned long long)f->hist_end,
+		    g->opt.image, (unsigned long long)f->code_end);
 	} else if (f->checked < PROGRAM_MIN_MISSES &&
 	           f->build_id == BUILD_ID_UNKNOWN) {
 		set(g, DIAG_PROGRAM, DIAG_NOT_APPLICABLE, "%zu call arc%s and no "
@@ -316,9 +453,10 @@ static void check_program(struct gprof *g, const char *who,
 	} else {
 		char arcs[160] = "";
 		if (f->checked >= PROGRAM_MIN_MISSES)
-			snprintf(arcs, sizeof arcs, "%.0f%% of %zu call arcs checked "
-			         "start just after a function's entry",
-			         100.0 - pct, f->checked);
+			snprintf(arcs, sizeof arcs, "%.0f%% of %zu call arcs "
+			         "checked name a callee just after the profiling "
+			         "hook's call at a function's entry", 100.0 -
+			         pct_of(f->misses, f->checked), f->checked);
 		set(g, DIAG_PROGRAM, DIAG_OK, "%s%s%s", arcs,
 		    arcs[0] && f->build_id == BUILD_ID_SAME ? "; " : "",
 		    f->build_id == BUILD_ID_SAME ? "the side file's build-id is "
