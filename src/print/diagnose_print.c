@@ -23,12 +23,15 @@ static bool report_printed(const struct gprof *g)
 	       (g->opt.style & ~(unsigned)STYLE_SUMMARY) != 0;
 }
 
-/* The check whose problem is told first: another program's profile
-   explains every other problem it causes (a rebuilt-program age, samples
-   outside every function), so it comes before the enum's order. */
+/* The checks in the order their problems are told: another program's
+   profile explains every later problem it causes (a rebuilt-program
+   age, too few samples), so it comes right after the histogram range
+   (whose own message already asks whether it is the program). */
 static int warn_order(int k)
 {
-	if (k == 0)
+	if (k <= DIAG_RANGE)
+		return k;
+	if (k == DIAG_RANGE + 1)
 		return DIAG_PROGRAM;
 	return k <= DIAG_PROGRAM ? k - 1 : k;
 }
