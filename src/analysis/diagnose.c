@@ -263,26 +263,54 @@ static vma_t past_entry(const vma_t *v, size_t n, vma_t pc)
 	return lo > 0 ? pc - v[lo - 1] : UINT64_MAX;
 }
 
+/* A callee address near an entry and the call that ends there. */
+struct site_at {
+	vma_t pc;
+	struct call_end call;
+};
+
+static int cmp_site_pc(const void *pa, const void *pb)
+{
+	const struct site_at *a = pa, *b = pb;
+	return a->pc < b->pc ? -1 : a->pc > b->pc;
+}
+
+static int cmp_site_call(const void *pa, const void *pb)
+{
+	const struct site_at *a = pa, *b = pb;
+	if (a->call.kind != b->call.kind)
+		return a->call.kind < b->call.kind ? -1 : 1;
+	return a->call.to < b->call.to ? -1 : a->call.to > b->call.to;
+}
+
 /* The hook's call: what most callee addresses near an entry are the
-   return address of (each distinct address counted once, as a function
-   called from many places repeats its own). */
+   return address of, each distinct address counted once (a function
+   called from many places repeats its own, and another program's hot
+   callee would otherwise outvote the rest). */
 static bool hook_of(const struct gprof *g, const struct call_end *self,
                     const vma_t *v, size_t n, struct call_end *hook)
 {
-	size_t best = 0;
-	for (size_t i = 0; i < g->narc_probe; i++) {
-		if (!self[i].found ||
-		    past_entry(v, n, g->arc_probe[i].self_pc) > ENTRY_REACH)
-			continue;
-		size_t votes = 0;
-		for (size_t j = 0; j < g->narc_probe && votes <= best; j++)
-			votes += self[j].found && self[j].kind == self[i].kind &&
-			         self[j].to == self[i].to;
-		if (votes > best) {
-			best = votes;
-			*hook = self[i];
+	struct site_at *s = xmalloc((g->narc_probe + 1) * sizeof *s);
+	size_t k = 0, best = 0;
+	for (size_t i = 0; i < g->narc_probe; i++)
+		if (self[i].found &&
+		    past_entry(v, n, g->arc_probe[i].self_pc) <= ENTRY_REACH)
+			s[k++] = (struct site_at){ g->arc_probe[i].self_pc, self[i] };
+	qsort(s, k, sizeof *s, cmp_site_pc);
+	size_t u = 0;
+	for (size_t i = 0; i < k; i++)
+		if (u == 0 || s[u - 1].pc != s[i].pc)
+			s[u++] = s[i];
+	qsort(s, u, sizeof *s, cmp_site_call);
+	for (size_t i = 0, j; i < u; i = j) {
+		for (j = i + 1; j < u && cmp_site_call(&s[i], &s[j]) == 0; j++)
+			;
+		if (j - i > best) {
+			best = j - i;
+			*hook = s[i].call;
 		}
 	}
+	free(s);
 	return best > 0;
 }
 
