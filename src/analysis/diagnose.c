@@ -483,8 +483,8 @@ static void check_program(struct gprof *g, const char *who,
 		char arcs[160] = "";
 		if (f->checked >= PROGRAM_MIN_MISSES)
 			snprintf(arcs, sizeof arcs, "%.0f%% of %zu call arcs "
-			         "checked name a callee just after the profiling "
-			         "hook's call at a function's entry", 100.0 -
+			         "checked fit its code (callee just after the "
+			         "profiling hook's call, or at an entry)", 100.0 -
 			         pct_of(f->misses, f->checked), f->checked);
 		set(g, DIAG_PROGRAM, DIAG_OK, "%s%s%s", arcs,
 		    arcs[0] && f->build_id == BUILD_ID_SAME ? "; " : "",
