@@ -395,11 +395,13 @@ static void program_fit(struct gprof *g, struct program_fit *f)
 	size_t n;
 	vma_t *v = entries_of(g, &n);
 	struct call_end *self = read_ends(g), hook = { 0 };
-	*f = (struct program_fit){ .checked = g->narc_probe };
+	/* No entry in the code (ppc64 ELFv1 names function descriptors in
+	   .opd): nothing to judge the arcs by. */
+	*f = (struct program_fit){ .checked = n ? g->narc_probe : 0 };
 	/* (no hook found: no arc fits but at an entry) */
 	f->decoded = self != NULL;
 	bool hooked = self && hook_of(g, self, v, n, &hook);
-	for (size_t i = 0; i < g->narc_probe; i++) {
+	for (size_t i = 0; i < f->checked; i++) {
 		vma_t off = past_entry(v, n, g->arc_probe[i].self_pc);
 		/* at the entry itself: written by -s, or by hand */
 		bool fits = off == 0 || (off <= ENTRY_REACH && (!f->decoded ||
