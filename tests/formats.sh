@@ -12,7 +12,8 @@
 # programs, tests/fixtures/NAME/{prog,gmon.out...}), $WORK (a scratch
 # folder, removed at the end) and the helpers below:
 #   output     --output, write errors, the text column of --sampling-error
-#   diagnose   --diagnose and the one-line warnings, on crafted profiles
+#   diagnose   --diagnose and the one-line warnings, on crafted profiles,
+#              and another program's profile over the tree's programs
 #   dot        Graphviz DOT, rendered by dot to SVG and PNG
 #   json       JSON, validated against doc/gprof-json.schema.json
 #   callgrind  callgrind format, read by callgrind_annotate

@@ -3,6 +3,9 @@
  * cg_scan.c - the -c static call graph: call instructions found in the
  * text become arcs with a count of 0.
  *
+ * Also reads, for the diagnosis, which call ends at a return address
+ * (decode/call_site.c): the decoders' only user stays this file.
+ *
  * Owns everything but the decoding itself: reading .text through BFD,
  * the address range of each symbol's code, clipping it to the histograms,
  * choosing the decoder for the architecture (decode_*.c, through
@@ -231,6 +234,56 @@ void cg_scan_sym(struct cg_scan *scan, size_t i)
 	             s->name, (unsigned long)lo, (unsigned long)hi);
 	scan->parent = s;
 	scan->decode(&scan->dec, lo, hi);
+}
+
+/* ---- the calls that end at return addresses, for diagnose.c ---- */
+
+static const struct {
+	enum bfd_architecture arch;
+	call_site_fn *read;
+} site_readers[] = {
+	{ bfd_arch_i386, call_site_x86 },
+	{ bfd_arch_aarch64, call_site_aarch64 },
+	{ bfd_arch_arm, call_site_arm },
+	{ bfd_arch_riscv, call_site_riscv },
+	{ bfd_arch_powerpc, call_site_ppc },
+	{ bfd_arch_s390, call_site_s390 },
+};
+
+static call_site_fn *site_reader_for(enum bfd_architecture arch)
+{
+	for (size_t i = 0; i < sizeof site_readers / sizeof site_readers[0]; i++)
+		if (site_readers[i].arch == arch)
+			return site_readers[i].read;
+	return NULL;
+}
+
+bool cg_scan_call_ends(struct gprof *g, const uint64_t *pcs, size_t n,
+                       struct call_end *out)
+{
+	bfd *abfd = g->abfd;
+	asection *sec = g->text_sec;
+	call_site_fn *read = abfd ? site_reader_for(bfd_get_arch(abfd)) : NULL;
+	if (!read || !sec)
+		return false;
+	size_t size = bfd_section_size(sec);
+	unsigned char *text = xmalloc(size ? size : 1);
+	if (!bfd_get_section_contents(abfd, sec, text, 0, size)) {
+		free(text);
+		return false;
+	}
+	struct call_decode dec = {
+		.text = text, .vma = bfd_section_vma(sec), .size = size,
+		.big_endian = g->big_endian, .addr_size = g->addr_size,
+	};
+	for (size_t i = 0; i < n; i++) {
+		struct call_site s = { 0 };
+		out[i].found = read(&dec, pcs[i], &s);
+		out[i].kind = (unsigned char)s.kind;
+		out[i].to = s.to;
+	}
+	free(text);
+	return true;
 }
 
 void cg_scan_close(struct cg_scan *scan)

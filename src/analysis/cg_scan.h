@@ -6,7 +6,9 @@
 #ifndef CG_SCAN_H
 #define CG_SCAN_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct gprof;
 struct cg_scan;
@@ -21,5 +23,19 @@ void cg_scan_sym(struct cg_scan *scan, size_t i);
 
 /* Frees the text; arcs made so far stay valid.  NULL is allowed. */
 void cg_scan_close(struct cg_scan *scan);
+
+/* For the diagnosis (diagnose.c), which may use the decoders only
+   through this file: whether a call instruction ends at each of
+   pcs[0..n) (a return address), and what it calls (kind: 0 direct, to
+   the address called; 1 through a memory slot, to the slot; 2 through a
+   register).  False, with out[] untouched, when the architecture has no
+   reader or .text cannot be read. */
+struct call_end {
+	bool found;
+	unsigned char kind;
+	uint64_t to;
+};
+bool cg_scan_call_ends(struct gprof *g, const uint64_t *pcs, size_t n,
+                       struct call_end *out);
 
 #endif

@@ -2,18 +2,25 @@
 /*
  * diagnose.c - the checks behind "why is my profile empty?": a sampling
  * rate of 0, a histogram over no function of the executable, too few
- * samples, no call arcs, a profile older than the executable, a run
- * that spent much of its time in the profiling hook.  Each
+ * samples, no call arcs, a profile older than the executable, a profile
+ * of another program (by its call arcs and build-id), a run that spent
+ * much of its time in the profiling hook.  Each
  * check's result is computed once into g->diag (print/diagnose_print.c
  * prints the most important problem as one line on stderr, and with
  * --diagnose every check).
  */
+#include "config.h"
+
 #include <math.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include <bfd.h>
+
 #include "analysis/analysis.h"
+#include "cg_scan.h"
 
 /* Fewer samples than this leave every time uncertain by more than 10%. */
 #define FEW_SAMPLES 100
@@ -25,6 +32,7 @@ static const char *const names[DIAG_NCHECKS] = {
 	[DIAG_SAMPLES] = "samples",
 	[DIAG_ARCS] = "call arcs",
 	[DIAG_HOOK] = "profiling hook",
+	[DIAG_PROGRAM] = "program",
 };
 
 const char *diagnose_name(enum diag_id id)
@@ -162,12 +170,348 @@ static void check_arcs(struct gprof *g, const char *who)
 		    (unsigned long long)g->arc_records, g->opt.image);
 	} else {
 		set(g, DIAG_ARCS, DIAG_PROBLEM, "%s: no call arcs: no call was "
-		    "counted (-pg missing when linking, or a compiler that passes "
-		    "mcount no caller address)", who);
+		    "counted (the program's code was compiled without -pg: "
+		    "linking with -pg or -lgmon alone counts no call; or a "
+		    "compiler that passes mcount no caller address)", who);
 	}
 }
 
-static void check_age(struct gprof *g)
+/* ---- another program's profile, whatever the address ranges ----
+   Two PIE programs both start near 0x1000, so a histogram of one lies
+   over functions of the other and check_range() cannot tell them
+   apart.  The arcs can.  A profiled function counts each call from the
+   hook it calls in its prologue, so an arc's callee address is the
+   return address of that call: a few bytes after the entry of a
+   function, just after a call to the hook (the same target at every
+   function).  Measured with gcc 12 -pg, -O0 to -O3, C and C++, glibc's
+   and libgmon's hooks (doc/manual.md has the table), the hook's return
+   address lies 10 to 26 bytes after the entry on x86-64 (5 to 9 with
+   -mfentry), 21 to 26 on i386, 20 to 36 on aarch64, 6 to 12 on arm
+   (Thumb), 10 to 24 on riscv64, 24 to 44 on ppc64le, 12 on s390x; sums
+   written by -s, and hand-made profiles, name the entries themselves.
+   Over 75 programs (fixtures, cross targets, static, musl, jq, xz) and
+   every pair of them: no arc of a matching pair failed, and of a pair
+   of different programs 43% to 100% did (tests/formats/diagnose.sh runs
+   such a matrix). */
+#define ENTRY_REACH 64
+/* Another program's profile when at least PROGRAM_MIN_MISSES arcs of
+   the sample, and more than PROGRAM_MISS_PCT percent, do not fit: about
+   half way between the 0% of matching pairs and the 43% of the closest
+   different pair; three misses are too many for a matching program,
+   while a tiny profile of another program still has them. */
+#define PROGRAM_MISS_PCT 25
+#define PROGRAM_MIN_MISSES 3
+
+struct program_fit {
+	size_t checked, misses;      /* arc records of the sample */
+	bool hist_elsewhere;         /* no histogram ends where the code does */
+	vma_t hist_end, code_end;    /* then: the first one's, the code's */
+	bool decoded;                /* the calls were read */
+	enum build_id_match build_id;
+	const char *side_file;       /* the side file that gave the build-id */
+};
+
+static int cmp_vma(const void *pa, const void *pb)
+{
+	vma_t a = *(const vma_t *)pa, b = *(const vma_t *)pb;
+	return a < b ? -1 : a > b;
+}
+
+static bool is_entry(const asymbol *s)
+{
+	const asection *sec = s->section;
+	return (s->flags & BSF_FUNCTION) && sec && !bfd_is_und_section(sec) &&
+	       (sec->flags & SEC_CODE) &&
+	       !(s->flags & (BSF_DEBUGGING | BSF_SECTION_SYM | BSF_FILE));
+}
+
+/* Every function entry of the executable, sorted: from its symbol table
+   as read, not g->syms, which leaves out what GNU's rules drop (-a's
+   static functions, clones such as foo.part.0) though they count calls
+   like any function; g->syms for a -S symbol table. */
+static vma_t *entries_of(const struct gprof *g, size_t *n)
+{
+	const asymbol *const *bs = (const asymbol *const *)g->bfd_syms;
+	size_t k = 0, cap = bs ? (size_t)g->nbfd_real : exe_syms_len(g);
+	vma_t *v = xmalloc((cap + 1) * sizeof *v);
+	if (bs) {
+		/* (an ARM Thumb function's address has bit 0 set) */
+		vma_t thumb = bfd_get_arch(g->abfd) == bfd_arch_arm;
+		for (long i = 0; i < g->nbfd_real; i++)
+			if (is_entry(bs[i]))
+				v[k++] = bfd_asymbol_value(bs[i]) & ~thumb;
+	} else {
+		for (size_t i = 0; i < cap; i++)
+			if (g->syms.base[i].is_func)
+				v[k++] = g->syms.base[i].addr;
+	}
+	qsort(v, k, sizeof *v, cmp_vma);
+	*n = k;
+	return v;
+}
+
+/* How far pc lies after the last entry of v[0..n) at or before it, or
+   UINT64_MAX when none is. */
+static vma_t past_entry(const vma_t *v, size_t n, vma_t pc)
+{
+	size_t lo = 0, hi = n;        /* the last entry <= pc: v[lo - 1] */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (v[mid] <= pc)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo > 0 ? pc - v[lo - 1] : UINT64_MAX;
+}
+
+/* A callee address near an entry and the call that ends there. */
+struct site_at {
+	vma_t pc;
+	struct call_end call;
+};
+
+static int cmp_site_pc(const void *pa, const void *pb)
+{
+	const struct site_at *a = pa, *b = pb;
+	return a->pc < b->pc ? -1 : a->pc > b->pc;
+}
+
+static int cmp_site_call(const void *pa, const void *pb)
+{
+	const struct site_at *a = pa, *b = pb;
+	if (a->call.kind != b->call.kind)
+		return a->call.kind < b->call.kind ? -1 : 1;
+	return a->call.to < b->call.to ? -1 : a->call.to > b->call.to;
+}
+
+/* The hook's call: what most callee addresses near an entry are the
+   return address of, each distinct address counted once (a function
+   called from many places repeats its own, and another program's hot
+   callee would otherwise outvote the rest). */
+static bool hook_of(const struct gprof *g, const struct call_end *self,
+                    const vma_t *v, size_t n, struct call_end *hook)
+{
+	struct site_at *s = xmalloc((g->narc_probe + 1) * sizeof *s);
+	size_t k = 0, best = 0;
+	for (size_t i = 0; i < g->narc_probe; i++)
+		if (self[i].found &&
+		    past_entry(v, n, g->arc_probe[i].self_pc) <= ENTRY_REACH)
+			s[k++] = (struct site_at){ g->arc_probe[i].self_pc, self[i] };
+	qsort(s, k, sizeof *s, cmp_site_pc);
+	size_t u = 0;
+	for (size_t i = 0; i < k; i++)
+		if (u == 0 || s[u - 1].pc != s[i].pc)
+			s[u++] = s[i];
+	qsort(s, u, sizeof *s, cmp_site_call);
+	for (size_t i = 0, j; i < u; i = j) {
+		for (j = i + 1; j < u && cmp_site_call(&s[i], &s[j]) == 0; j++)
+			;
+		if (j - i > best) {
+			best = j - i;
+			*hook = s[i].call;
+		}
+	}
+	free(s);
+	return best > 0;
+}
+
+/* The callee addresses of the sample, read as return addresses; NULL
+   when the calls cannot be read (the callees are then judged by the
+   entries alone).  The caller addresses are not judged: glibc's x86-64
+   and aarch64 hooks read them through the frame pointer, and in code
+   built -O2 that records addresses that follow no call (measured: 64%
+   to 100% of the arcs of matching pairs). */
+static struct call_end *read_ends(struct gprof *g)
+{
+	size_t n = g->narc_probe;
+	vma_t *pcs = xmalloc((n + 1) * sizeof *pcs);
+	struct call_end *self = xcalloc(n + 1, sizeof *self);
+	for (size_t i = 0; i < n; i++)
+		pcs[i] = g->arc_probe[i].self_pc;
+	if (n == 0 || !cg_scan_call_ends(g, pcs, n, self)) {
+		free(self);
+		self = NULL;
+	}
+	free(pcs);
+	return self;
+}
+
+/* ---- the histogram's end ----
+   A profiling runtime samples the program's text: glibc's from its start
+   to etext, libgmon's over every executable segment, the end rounded up
+   to a whole bin.  Measured on every fixture and target: the histogram
+   ends 0 to 3 bytes after etext (4-byte bins).  Two programs of the same
+   toolchain overlap in address, but their code ends at the same byte
+   only when the layout is the same, so a histogram that ends nowhere
+   near the end of the executable's code is another program's (or a
+   hand-made one's: only the arcs then judge). */
+#define HIST_END_SLACK 16
+
+/* Does h end at or just after `end`, within slack and one bin? */
+static bool ends_at(const struct gprof *g, const struct histogram *h,
+                    vma_t end)
+{
+	vma_t bin = h->num_bins ? (h->highpc - h->lowpc) / h->num_bins : 0;
+	(void)g;
+	return h->highpc >= end && h->highpc - end <= HIST_END_SLACK + bin;
+}
+
+/* Whether some histogram ends where the code does: at the end of the
+   executable's last code section, or at its etext symbol (not at the
+   end of any code section: a small program's .text of one build ends
+   where another's .fini does). */
+static void check_hist_end(const struct gprof *g, struct program_fit *f)
+{
+	bfd *abfd = g->abfd;
+	if (!abfd || !g->input_hist || g->nhists == 0)
+		return;
+	vma_t top = 0;
+	for (asection *sec = abfd->sections; sec; sec = sec->next) {
+		if (!(sec->flags & SEC_CODE) || bfd_section_size(sec) == 0)
+			continue;
+		vma_t end = bfd_section_vma(sec) + bfd_section_size(sec);
+		top = end > top ? end : top;
+	}
+	for (size_t i = 0; top && i < g->nhists; i++)
+		if (ends_at(g, &g->hists[i], top))
+			return;
+	const asymbol *const *bs = (const asymbol *const *)g->bfd_syms;
+	for (long k = 0; bs && k < g->nbfd_real; k++) {
+		const char *n = bfd_asymbol_name(bs[k]);
+		if (strcmp(n, "etext") != 0 && strcmp(n, "_etext") != 0)
+			continue;
+		for (size_t i = 0; i < g->nhists; i++)
+			if (ends_at(g, &g->hists[i], bfd_asymbol_value(bs[k])))
+				return;
+	}
+	if (top == 0)
+		return;
+	f->hist_elsewhere = true;
+	f->hist_end = g->hists[0].highpc;
+	f->code_end = top;
+}
+
+static void program_fit(struct gprof *g, struct program_fit *f)
+{
+	size_t n;
+	vma_t *v = entries_of(g, &n);
+	struct call_end *self = read_ends(g), hook = { 0 };
+	/* No entry in the code (ppc64 ELFv1 names function descriptors in
+	   .opd): nothing to judge the arcs by. */
+	*f = (struct program_fit){ .checked = n ? g->narc_probe : 0 };
+	/* (no hook found: no arc fits but at an entry) */
+	f->decoded = self != NULL;
+	bool hooked = self && hook_of(g, self, v, n, &hook);
+	for (size_t i = 0; i < f->checked; i++) {
+		vma_t off = past_entry(v, n, g->arc_probe[i].self_pc);
+		/* at the entry itself: written by -s, or by hand */
+		bool fits = off == 0 || (off <= ENTRY_REACH && (!f->decoded ||
+		            (hooked && self[i].found && self[i].kind == hook.kind &&
+		             self[i].to == hook.to)));
+		f->misses += !fits;
+	}
+	free(self);
+	free(v);
+	f->build_id = shlibs_exe_build_id(g, &f->side_file);
+	check_hist_end(g, f);
+}
+
+static bool arcs_misfit(const struct program_fit *f)
+{
+	return f->misses >= PROGRAM_MIN_MISSES &&
+	       100 * f->misses > PROGRAM_MISS_PCT * f->checked;
+}
+
+/* Do the arcs show the same program (enough of them, all near entries)? */
+static bool arcs_fit(const struct program_fit *f)
+{
+	return f->checked >= PROGRAM_MIN_MISSES && !arcs_misfit(f);
+}
+
+/* The first bytes of a build-id in hex, for a message. */
+static const char *hex_id(const unsigned char *id, size_t len, char *buf,
+                          size_t size)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < len && k + 3 <= size && i < 8; i++)
+		k += (size_t)snprintf(buf + k, size - k, "%02x", id[i]);
+	if (len > 8 && k + 4 <= size)
+		snprintf(buf + k, size - k, "...");
+	return len ? buf : "none";
+}
+
+static double pct_of(size_t k, size_t n)
+{
+	return n ? 100.0 * (double)k / (double)n : 0;
+}
+
+static void check_program(struct gprof *g, const char *who,
+                          const struct program_fit *f)
+{
+	const char *sample = g->arc_records > f->checked ? " (a sample of them)"
+	                                                 : "";
+	if (f->build_id == BUILD_ID_DIFFERS) {
+		const bfd *abfd = g->abfd;
+		const struct bfd_build_id *b = abfd ? abfd->build_id : NULL;
+		char own[32];
+		set(g, DIAG_PROGRAM, DIAG_PROBLEM, "%s was not written by %s: its "
+		    "side file %s names another build of the executable (%s's "
+		    "build-id is %s)", who, g->opt.image, f->side_file,
+		    g->opt.image, b ? hex_id(b->data, b->size, own, sizeof own)
+		                    : "none");
+	} else if (arcs_misfit(f) && f->decoded) {
+		set(g, DIAG_PROGRAM, DIAG_PROBLEM, "%s was not written by %s: "
+		    "%.0f%% of its %llu call arcs%s name no callee just after "
+		    "the profiling hook's call at a function's entry", who,
+		    g->opt.image, pct_of(f->misses, f->checked),
+		    (unsigned long long)g->arc_records, sample);
+	} else if (arcs_misfit(f)) {
+		set(g, DIAG_PROGRAM, DIAG_PROBLEM, "%s was not written by %s: "
+		    "%.0f%% of its %llu call arcs%s name no callee just after a "
+		    "function's entry, where a profiled function counts its "
+		    "calls", who, g->opt.image, pct_of(f->misses, f->checked),
+		    (unsigned long long)g->arc_records, sample);
+	} else if (f->hist_elsewhere) {
+		set(g, DIAG_PROGRAM, DIAG_PROBLEM, "%s was not written by %s: "
+		    "its histogram ends at 0x%llx, where %s's code ends at 0x%llx "
+		    "(a profiling runtime samples up to the end of the program's "
+		    "code)", who, g->opt.image, (unsigned long long)f->hist_end,
+		    g->opt.image, (unsigned long long)f->code_end);
+	} else if (f->checked < PROGRAM_MIN_MISSES &&
+	           f->build_id == BUILD_ID_UNKNOWN) {
+		set(g, DIAG_PROGRAM, DIAG_NOT_APPLICABLE, "%zu call arc%s and no "
+		    "build-id in a side file: too little to tell whose profile "
+		    "it is", f->checked, f->checked == 1 ? "" : "s");
+	} else {
+		char arcs[160] = "";
+		if (f->checked >= PROGRAM_MIN_MISSES)
+			snprintf(arcs, sizeof arcs, "%.0f%% of %zu call arcs "
+			         "checked fit its code (callee just after the "
+			         "profiling hook's call, or at an entry)", 100.0 -
+			         pct_of(f->misses, f->checked), f->checked);
+		set(g, DIAG_PROGRAM, DIAG_OK, "%s%s%s", arcs,
+		    arcs[0] && f->build_id == BUILD_ID_SAME ? "; " : "",
+		    f->build_id == BUILD_ID_SAME ? "the side file's build-id is "
+		    "the executable's" : "");
+	}
+}
+
+/* Why the profile is of this very build although it is older than the
+   executable (which cp, install or unpacking a package make newer), or
+   NULL when nothing says so. */
+static const char *same_build(const struct program_fit *f)
+{
+	if (f->build_id == BUILD_ID_DIFFERS || arcs_misfit(f))
+		return NULL;
+	if (f->build_id == BUILD_ID_SAME)
+		return "its side file's build-id is the executable's";
+	if (arcs_fit(f))
+		return "its call arcs fit the executable's code";
+	return NULL;
+}
+
+static void check_age(struct gprof *g, const struct program_fit *f)
 {
 	struct stat img, prof;
 	if (stat(g->opt.image, &img) != 0) {
@@ -181,9 +525,19 @@ static void check_age(struct gprof *g)
 		if (stat(p, &prof) != 0 || !S_ISREG(prof.st_mode) ||
 		    prof.st_mtime >= img.st_mtime)
 			continue;
-		set(g, DIAG_AGE, DIAG_PROBLEM, "%s is older than %s: the "
-		    "program was rebuilt after the run that wrote it", p,
-		    g->opt.image);
+		const char *why = same_build(f);
+		if (why) {
+			set(g, DIAG_AGE, DIAG_OK, "%s is older than %s, but %s: "
+			    "the same build, copied or installed after the run", p,
+			    g->opt.image, why);
+		} else {
+			bool known = f->build_id == BUILD_ID_DIFFERS || arcs_misfit(f);
+			set(g, DIAG_AGE, DIAG_PROBLEM, "%s is older than %s: the "
+			    "program was rebuilt after the run that wrote it%s", p,
+			    g->opt.image, known ? "" : " (by the files' times alone: "
+			    "no build-id and too few call arcs to compare; a copy "
+			    "of the same program also looks newer)");
+		}
 		return;
 	}
 	set(g, DIAG_AGE, DIAG_OK, "no profile is older than %s",
@@ -242,6 +596,9 @@ void diagnose_build(struct gprof *g)
 	check_range(g, who, bins, credited);
 	check_samples(g, who, bins);
 	check_arcs(g, who);
-	check_age(g);
+	struct program_fit fit;
+	program_fit(g, &fit);
+	check_program(g, who, &fit);
+	check_age(g, &fit);
 	check_hook(g, who);
 }

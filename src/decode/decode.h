@@ -4,6 +4,9 @@
  * scanner (analysis/cg_scan.c, its only user) and the per-instruction-set
  * call decoders (one file each).
  *
+ * call_site.c reads one call backwards from a return address, for the
+ * diagnosis's wrong-executable check (also through cg_scan.c).
+ *
  * A decoder sees plain bytes and addresses, never BFD or the profile
  * model: cg_scan.c loads the text, picks the decoder for the executable's
  * architecture and turns what the decoder reports into arcs.  Adding an
@@ -60,6 +63,33 @@ call_decoder decode_arm;
 call_decoder decode_riscv;
 call_decoder decode_ppc;
 call_decoder decode_s390;
+
+/* ---- call_site.c: the call that ends at a return address ---- */
+
+enum call_site_kind {
+	CALL_DIRECT,                 /* to: the address called */
+	CALL_MEMORY,                 /* to: the slot the target is read from
+	                                (pc-relative, absolute, or off the
+	                                GOT register: the same for one slot) */
+	CALL_REGISTER                /* to: the register's number */
+};
+
+struct call_site {
+	enum call_site_kind kind;
+	uint64_t to;
+};
+
+/* Whether a call instruction of one of the forms compilers emit ends at
+   pc (so pc is its return address), and what it calls. */
+typedef bool call_site_fn(const struct call_decode *d, uint64_t pc,
+                          struct call_site *s);
+
+call_site_fn call_site_x86;
+call_site_fn call_site_aarch64;
+call_site_fn call_site_arm;
+call_site_fn call_site_riscv;
+call_site_fn call_site_ppc;
+call_site_fn call_site_s390;
 
 /* Whether n bytes at pc lie inside the text. */
 static inline bool call_text_has(const struct call_decode *d, uint64_t pc,

@@ -87,6 +87,7 @@ struct run_totals {
    misleading, one check per cause ---- */
 enum diag_id {                   /* in order of importance */
 	DIAG_RATE, DIAG_RANGE, DIAG_AGE, DIAG_SAMPLES, DIAG_ARCS,
+	DIAG_PROGRAM,                /* the profile is another program's */
 	DIAG_HOOK,
 	DIAG_NCHECKS
 };
@@ -96,6 +97,14 @@ struct diag_result {
 	enum diag_status status;
 	char text[512];              /* one line, no newline */
 };
+
+/* One arc record as read, before the arc sink matches its ends to
+   functions (diagnose.c's wrong-executable check reads a sample of them:
+   g->arc_probe). */
+struct arc_probe {
+	vma_t from_pc, self_pc;
+};
+#define ARC_PROBE_MAX 4096           /* records kept, at most */
 
 /* One call stack of a side file (GMON_STACKS=1), its frames mapped to
    symbols by shlibs.c as the profiles are loaded. */

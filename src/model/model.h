@@ -72,6 +72,8 @@ struct gprof {
 	bool input_hist, input_arcs, input_bbs;
 	bool have_bsd_rate;
 	uint64_t arc_records;        /* arc records read, in all files */
+	struct arc_probe *arc_probe; /* a sample of them, each record as */
+	size_t narc_probe;           /* likely as any (arc_record.c) */
 
 	/* call graph */
 	struct arc *arc_block;       /* arcs are carved from blocks */

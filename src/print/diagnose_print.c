@@ -14,13 +14,36 @@ static bool arcs_matter(const struct gprof *g)
 	       (g->opt.style & STYLE_CALL_GRAPH) != 0;
 }
 
+/* Whether a report is printed: -s alone writes gmon.sum and prints
+   nothing, so there is nothing to warn about (a shell loop summing a
+   hundred profiles would print a hundred lines). */
+static bool report_printed(const struct gprof *g)
+{
+	return g->opt.out_format != OUT_TEXT ||
+	       (g->opt.style & ~(unsigned)STYLE_SUMMARY) != 0;
+}
+
+/* The checks in the order their problems are told: another program's
+   profile explains every later problem it causes (a rebuilt-program
+   age, too few samples), so it comes right after the histogram range
+   (whose own message already asks whether it is the program). */
+static int warn_order(int k)
+{
+	if (k <= DIAG_RANGE)
+		return k;
+	if (k == DIAG_RANGE + 1)
+		return DIAG_PROGRAM;
+	return k <= DIAG_PROGRAM ? k - 1 : k;
+}
+
 /* One line on stderr: the most important problem only (a histogram over
    no function explains its lack of samples as well). */
 void diagnose_warn(const struct gprof *g)
 {
-	if (g->opt.diagnose)
+	if (g->opt.diagnose || !report_printed(g))
 		return;
-	for (int i = 0; i < DIAG_NCHECKS; i++) {
+	for (int k = 0; k < DIAG_NCHECKS; k++) {
+		int i = warn_order(k);
 		if (g->diag[i].status != DIAG_PROBLEM)
 			continue;
 		if (i == DIAG_ARCS && !arcs_matter(g))

@@ -8,8 +8,40 @@
 #include "gmon_codec.h"
 #include "gmon_records.h"
 
+/* A number from 0 to n - 1 that looks random but is fixed by i
+   (splitmix64's mixer). */
+static uint64_t pick(uint64_t i, uint64_t n)
+{
+	uint64_t z = i + 0x9e3779b97f4a7c15u;
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+	return (z ^ (z >> 31)) % n;
+}
+
+/* Keeps record number g->arc_records (this one) in g->arc_probe with the
+   chance every record has (reservoir sampling): diagnose.c checks the
+   records as they were written, ends that match no function included,
+   whatever the order of the file, and in bounded time for a million. */
+static void probe_keep(struct gprof *g, vma_t from, vma_t self)
+{
+	uint64_t seen = g->arc_records;
+	size_t at;
+	if (seen < ARC_PROBE_MAX) {
+		if (!g->arc_probe)
+			g->arc_probe = xmalloc(ARC_PROBE_MAX * sizeof *g->arc_probe);
+		at = g->narc_probe++;
+	} else {
+		uint64_t j = pick(seen, seen + 1);
+		if (j >= ARC_PROBE_MAX)
+			return;
+		at = (size_t)j;
+	}
+	g->arc_probe[at] = (struct arc_probe){ from, self };
+}
+
 static void arc_rec(struct gprof *g, vma_t from, vma_t self, uint32_t count)
 {
+	probe_keep(g, from, self);
 	debug_printf(g, DBG_SAMPLE, "[cg_read_rec] frompc 0x%lx selfpc 0x%lx "
 	             "count %u\n", (unsigned long)from, (unsigned long)self, count);
 	g->arc_sink(g, from, self, count);
@@ -61,6 +93,7 @@ unsigned long arc_read_bsd(struct gprof *g, struct gmon_reader *r)
 	unsigned long n = 0;
 	vma_t from, self, count;
 	while (rd_vma(r, &from) && rd_vma(r, &self) && rd_vma(r, &count)) {
+		probe_keep(g, from, self);
 		g->arc_sink(g, from, self, count);
 		g->arc_records++;
 		n++;

@@ -156,6 +156,7 @@ static void print_file_info(struct gprof *g, const char *name,
 	printf("\t%lu call-graph record%s\n", rc->arcs, rc->arcs == 1 ? "" : "s");
 	printf("\t%lu basic-block count record%s\n", rc->bbs,
 	       rc->bbs == 1 ? "" : "s");
+	shlibs_print_info(g, name);
 	g->first_output = false;
 }
 

@@ -3,7 +3,8 @@
  * reading/reading.h - the way into the reading folder: profile files
  * (gmon_io.c, with the codec and one module per record type), the
  * histograms they hold (hist_merge.c), the side files of shared
- * libraries, stacks and threads (shlibs.c, shlibs_io.c, shlibs_sum.c),
+ * libraries, stacks and threads (shlibs.c, shlibs_io.c, shlibs_sum.c,
+ * and shlibs_info.c for -i),
  * and the -R map (map_file.c).  Readers put what they read into the model; the call
  * arcs go to the model's arc sink (g->arc_sink), which the pipeline
  * points at the analysis, so that reading calls nothing above it.
@@ -55,6 +56,13 @@ bool shlibs_side_files(const struct gprof *g);
 void shlibs_write_sum(struct gprof *g, const char *filename);
 void shlibs_free(struct gprof *g);
 size_t shlibs_threads(const struct gprof *g, struct thread_info **out);
+/* -i: profile `name`'s side file, after GNU's lines (shlibs_info.c). */
+void shlibs_print_info(const struct gprof *g, const char *name);
+/* The side files' build-id of the main executable against the
+   executable's NT_GNU_BUILD_ID (UNKNOWN: no side file records one). */
+enum build_id_match { BUILD_ID_UNKNOWN, BUILD_ID_SAME, BUILD_ID_DIFFERS };
+enum build_id_match shlibs_exe_build_id(const struct gprof *g,
+                                        const char **file);
 
 /* What shlibs_load() leaves for the analysis to credit (shlibs_apply(),
    analysis/shlib_credit.c): each side file, its objects matched to the

@@ -564,6 +564,38 @@ bool shlibs_side_files(const struct gprof *g)
 	return g->shlibs && g->shlibs->nfiles > 0;
 }
 
+/* ---- the executable's build-id ---- */
+
+/* Whether the side files' record of the main executable (object id 0)
+   names the executable read now, by build-id; *file: the side file that
+   decided (the first that differs, else the first that matches). */
+enum build_id_match shlibs_exe_build_id(const struct gprof *g,
+                                        const char **file)
+{
+	const struct shlibs *sl = g->shlibs;
+	const bfd *abfd = g->abfd;
+	const struct bfd_build_id *own = abfd ? abfd->build_id : NULL;
+	enum build_id_match m = BUILD_ID_UNKNOWN;
+	*file = NULL;
+	for (size_t i = 0; sl && i < sl->nfiles; i++) {
+		const struct gmsl_file *f = &sl->files[i];
+		for (size_t k = 0; k < f->nobjs; k++) {
+			const struct gmsl_object *o = &f->objs[k];
+			if (o->id != 0 || o->build_id_len == 0)
+				continue;
+			if (!own || own->size != o->build_id_len ||
+			    memcmp(own->data, o->build_id, o->build_id_len) != 0) {
+				*file = sl->names[i];
+				return BUILD_ID_DIFFERS;
+			}
+			if (m == BUILD_ID_UNKNOWN)
+				*file = sl->names[i];
+			m = BUILD_ID_SAME;
+		}
+	}
+	return m;
+}
+
 /* ---- --per-thread ---- */
 
 static void add_thread_times(struct thread_info *t, const struct gmsl_times *tt)

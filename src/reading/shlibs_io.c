@@ -60,9 +60,19 @@ struct reader {
 
 static void damaged(const struct reader *r, const char *what)
 	__attribute__((noreturn));
+/* One line naming the file, the damage and the way around it: the side
+   file holds part of the samples (every percentage depends on them), so
+   it is not dropped unasked; --no-shlibs drops it on purpose. */
 static void damaged(const struct reader *r, const char *what)
 {
-	die(r->g, "%s: %s", r->name, what);
+	size_t n = strlen(r->name), k = sizeof GMSL_SUFFIX - 1;
+	int base = n > k && strcmp(r->name + n - k, GMSL_SUFFIX) == 0 ?
+	           (int)(n - k) : 0;
+	if (base)
+		die(r->g, "%s: %s: a damaged side file (--no-shlibs reads "
+		    "%.*s without it)", r->name, what, base, r->name);
+	die(r->g, "%s: %s: a damaged side file (--no-shlibs reads the "
+	    "profile without it)", r->name, what);
 }
 
 /* ---- object ids: open hashing, 1 + index per slot ---- */
