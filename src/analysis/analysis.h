@@ -6,7 +6,8 @@
  * cg_adj.c), cycles and propagation (cg_dfn.c, cg_arcs.c, with the -c
  * scan of cg_scan.c), report orders (cg_order.c, flat_profile.c,
  * source_lines.c), the side files' credits (shlib_credit.c), the stack
- * tree and --stacks times (stacks.c, stack_graph.c), the pictures' view
+ * tree and --stacks times (stacks.c, stack_graph.c), the compiler
+ * clones' credit (clone_credit.c), the pictures' view
  * (graph_view.h), the comparison (compare.h) and the diagnosis.
  * Uses the utilities, the model, the symbols and the reading folder;
  * the -c decoders through cg_scan.c only.
@@ -28,6 +29,13 @@ long hist_granularity_bytes(const struct gprof *g);
 /* ---- shlib_credit.c: after the profiles are read, the side files'
    samples, arcs and stacks ---- */
 void shlibs_apply(struct gprof *g);
+
+/* ---- clone_credit.c: compiler clones' samples, calls and frames ---- */
+void clones_set_sink(struct gprof *g);
+bool clones_arc_ends(struct sym **parent, struct sym **child);
+void clones_merge_stacks(struct gprof *g);
+void clones_merge_time(struct gprof *g);
+void clones_tally(struct gprof *g);
 
 /* ---- flat_profile.c ---- */
 void flat_profile_build(struct gprof *g);

@@ -23,6 +23,7 @@ static const char *const names[DIAG_NCHECKS] = {
 	[DIAG_AGE] = "profile age",
 	[DIAG_SAMPLES] = "samples",
 	[DIAG_ARCS] = "call arcs",
+	[DIAG_CLONES] = "compiler clones",
 };
 
 const char *diagnose_name(enum diag_id id)
@@ -188,6 +189,65 @@ static void check_age(struct gprof *g)
 	    g->opt.image);
 }
 
+/* ---- compiler clones: what GNU's name rule moves ---- */
+
+/* GNU's rule is a problem worth a line when the function before the
+   clones gets this share of the samples or of the calls, or more. */
+#define CLONE_SHARE 0.05
+
+/* ", most to F (N samples, M calls), G (...)" into buf. */
+static void clone_owners(const struct clone_stats *c, char *buf, size_t size)
+{
+	size_t at = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < c->ntop && at < size; i++) {
+		const struct clone_owner *o = &c->top[i];
+		int n = snprintf(buf + at, size - at, "%s%s (%.0f samples, %llu "
+		                 "calls)", i ? ", " : ", most to ", o->name,
+		                 o->samples, (unsigned long long)o->calls);
+		if (n < 0)
+			break;
+		at += (size_t)n;
+	}
+}
+
+static double share(double part, double whole)
+{
+	return whole > 0 ? part / whole : 0;
+}
+
+static void check_clones(struct gprof *g, const char *who, double samples)
+{
+	struct clone_stats *c = &g->clones;
+	char owners[300];
+	if (c->nranges == 0) {
+		set(g, DIAG_CLONES, DIAG_OK, "no clone that GNU's rule leaves to "
+		    "the function before it");
+		return;
+	}
+	clones_tally(g);
+	clone_owners(c, owners, sizeof owners);
+	double fs = share(c->samples, samples);
+	double fc = share((double)c->calls, (double)c->all_calls);
+	if (g->opt.clones != CLONES_GNU) {
+		set(g, DIAG_CLONES, DIAG_OK, "%zu dropped by GNU's rule, which would "
+		    "give their %.0f samples and %llu calls to the functions "
+		    "before them%s; here %s", c->nranges, c->samples,
+		    (unsigned long long)c->calls, owners,
+		    g->opt.clones == CLONES_SEPARATE ? "each is a function "
+		    "(--clones=separate)" : "credited to the functions they were "
+		    "cloned from (--clones=merge)");
+		return;
+	}
+	set(g, DIAG_CLONES, fs >= CLONE_SHARE || fc >= CLONE_SHARE ?
+	    DIAG_PROBLEM : DIAG_OK, "%s: GNU's rule gave the %.0f samples "
+	    "(%.1f%%) and %llu calls (%.1f%%) of %zu compiler clones (such as "
+	    "%s) to the functions before them%s; --clones=merge credits them "
+	    "to the functions they were cloned from", who, c->samples,
+	    100 * fs, (unsigned long long)c->calls, 100 * fc, c->nranges,
+	    c->ranges[0].name, owners);
+}
+
 /* After gprof_analyse(): reads the model, writes g->diag only. */
 void diagnose_build(struct gprof *g)
 {
@@ -208,4 +268,5 @@ void diagnose_build(struct gprof *g)
 	check_samples(g, who, bins);
 	check_arcs(g, who);
 	check_age(g);
+	check_clones(g, who, bins);
 }

@@ -172,6 +172,7 @@ struct gprof {
 	struct gprof **thread_ctx;
 	size_t nthreads;
 
+	struct clone_stats clones;   /* compiler clones (symbols/clones.c) */
 	struct diag_result diag[DIAG_NCHECKS]; /* diagnose_build() */
 	struct graph_view *view;     /* dot, html: what the pictures draw
 	                                (graph_view.h) */

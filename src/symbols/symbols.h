@@ -3,7 +3,8 @@
  * symbols/symbols.h - the way into the symbols folder: the executable
  * through BFD (core.c), the symbol table (symtab.c), line symbols
  * (line_syms.c, with line_bounds.c's DWARF line bounds), the interned
- * file and line names (files.c) and the symspec tables (sym_ids.c).
+ * file and line names (files.c), the symspec tables (sym_ids.c) and
+ * the compiler clones (clones.c).
  * Uses the utilities and the model only.
  */
 #ifndef SYMBOLS_SYMBOLS_H
@@ -41,6 +42,15 @@ bool core_sym_line(const struct gprof *g, const struct sym *s,
                    const char **file, int *line);
 void sym_lookup_file(struct gprof *g, struct sym *s);
 char *core_demangle(const struct gprof *g, const char *name);
+
+/* ---- clones.c: GCC's compiler clones (foo.part.0, foo.cold...) ---- */
+size_t clone_base_len(const char *name);
+bool clone_is_split_of(const char *part, const char *whole);
+/* core_build_syms() hands over its classification ('x': a clone GNU's
+   rule drops), which this may clear, then has the ranges finished. */
+void clones_note_dropped(struct gprof *g, void **bfd_syms, char *cls, long n);
+void clones_finish_ranges(struct gprof *g);
+void clones_map(struct gprof *g);
 
 /* ---- map_syms.c: the -R map's object names (map_file_read() in the
    reading folder fills g->map_entries) ---- */
