@@ -23,6 +23,7 @@
 #   flame      the SVG flame graph, parsed and opened in headless Chromium
 #   stacks     --stacks: call-graph times from generated call stacks
 #   threads    --per-thread, against a generated side file with two threads
+#   clones     --clones, on a test program built -pg -O2 with GCC's clones
 # One line per test: "PASS: name", "FAIL: name" plus indented details.
 # Exit status 1 if anything failed.
 set -u
@@ -121,7 +122,7 @@ stacks_seed() {
 	"$1/gmsl-gen" "$1/gmon.out.shlibs" < "$1/desc"
 }
 
-parts=${*:-"output diagnose dot json callgrind pprof html compare folded flame stacks threads"}
+parts=${*:-"output diagnose dot json callgrind pprof html compare folded flame stacks threads clones"}
 for part in $parts; do
 	if [ ! -f "$TESTS_DIR/formats/$part.sh" ]; then
 		fail "formats part $part" "no tests/formats/$part.sh"
