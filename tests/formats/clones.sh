@@ -61,6 +61,7 @@ for opts in "-b" "-b -z" "-b -p -z" "-b -q -c" "-b -T" "-b -r" "-b -a"; do
 done
 ours=--clones=gnu same_as_gnu "real run, --clones=gnu -b: GNU's text" \
 	"$cl/real.out" -b
+ours=
 
 # JSON's rows: NAME CALLS SAMPLES, one a line.
 rows() {	# OUT OPTIONS... (after the program and profile)
