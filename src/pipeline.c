@@ -179,6 +179,7 @@ void gprof_load_inputs(struct gprof *g)
 	if (g->opt.file_format == FF_PROF)
 		die(g, "sorry, file format `prof' is not yet supported");
 	g->arcs_unread = arcs_unread(g);
+	g->arc_sink = arc_take;
 	clones_set_sink(g);
 	for (size_t i = 0; i < g->opt.nprofiles; i++)
 		gmon_read(g, g->opt.profiles[i]);

@@ -46,12 +46,17 @@ static void clone_arc_sink(struct gprof *g, vma_t from_pc, vma_t self_pc,
 				c->internal_calls += count;
 		}
 	}
-	arc_take(g, from_pc, self_pc, count);
+	c->next_sink(g, from_pc, self_pc, count);
 }
 
+/* Puts the counting sink in front of g->arc_sink when there is
+   something to count. */
 void clones_set_sink(struct gprof *g)
 {
-	g->arc_sink = g->clones.nranges ? clone_arc_sink : arc_take;
+	if (!g->clones.nranges || g->arc_sink == clone_arc_sink)
+		return;
+	g->clones.next_sink = g->arc_sink;
+	g->arc_sink = clone_arc_sink;
 }
 
 /* cg_arc_wanted()'s part: with --clones=merge an arc's ends become the

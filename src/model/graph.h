@@ -100,6 +100,8 @@ struct clone_owner {
 
 #define CLONE_TOP 3
 
+struct gprof;
+
 struct clone_stats {
 	struct clone_range *ranges;  /* by address */
 	size_t nranges;
@@ -113,6 +115,9 @@ struct clone_stats {
 	                                left out rather than made recursion */
 	struct clone_owner top[CLONE_TOP]; /* those that got most */
 	size_t ntop;
+	/* the arc sink the counting one hands each record on to */
+	void (*next_sink)(struct gprof *g, vma_t from_pc, vma_t self_pc,
+	                  uint64_t count);
 };
 
 /* One call stack of a side file (GMON_STACKS=1), its frames mapped to

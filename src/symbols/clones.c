@@ -157,7 +157,7 @@ static bool is_range_start(const struct clone_stats *c, vma_t a)
  * GNU credits it to (the last one GNU keeps starting before it).  Two
  * clones at one address count once.
  */
-void clones_finish_ranges(struct gprof *g)
+void clones_finish_ranges(struct gprof *g, vma_t text_end)
 {
 	struct clone_stats *c = &g->clones;
 	const struct symtab *t = &g->syms;
@@ -168,7 +168,6 @@ void clones_finish_ranges(struct gprof *g)
 		c->ranges[k++] = c->ranges[i];
 	}
 	c->nranges = k;
-	vma_t text_end = core_text_end(g);
 	const char *owner = NULL;
 	for (size_t i = 0; i < c->nranges; i++) {
 		struct clone_range *r = &c->ranges[i];

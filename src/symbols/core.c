@@ -256,7 +256,7 @@ void core_build_syms(struct gprof *g)
 	if (g->syms.len == 0)
 		die(g, "file `%s' has no symbols", g->opt.image);
 	symtab_finish(g, &g->syms, core_text_end(g));
-	clones_finish_ranges(g);
+	clones_finish_ranges(g, core_text_end(g));
 }
 
 /* -S reads its listing in pieces of at most this many characters, each

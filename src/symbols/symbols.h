@@ -49,7 +49,7 @@ bool clone_is_split_of(const char *part, const char *whole);
 /* core_build_syms() hands over its classification ('x': a clone GNU's
    rule drops), which this may clear, then has the ranges finished. */
 void clones_note_dropped(struct gprof *g, void **bfd_syms, char *cls, long n);
-void clones_finish_ranges(struct gprof *g);
+void clones_finish_ranges(struct gprof *g, vma_t text_end);
 void clones_map(struct gprof *g);
 
 /* ---- map_syms.c: the -R map's object names (map_file_read() in the
