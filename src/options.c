@@ -135,6 +135,11 @@ static const char help_text[] =
 "                                   inclusive seconds in the flat profile\n"
 "      --per-thread[=ID-OR-NAME]    flat profile and call graph of each thread\n"
 "                                   (recorded under GMON_STACKS=1), or of one\n"
+"      --clones=gnu|merge|separate  compiler clones (foo.part.0, foo.cold):\n"
+"                                   GNU's rule (most count as the function\n"
+"                                   before them: the text's default), credited\n"
+"                                   to foo (the other outputs' default), or\n"
+"                                   functions of their own\n"
 "  -d, --debug[=NUM]                trace the analysis\n"
 "  -v, --version                    show the version\n"
 "  -h, --help                       show this help\n"
@@ -313,7 +318,7 @@ static void handle_opt(struct gprof *g, int c, const char *arg)
 enum ext_id {
 	EXT_NO_SHLIBS, EXT_OUTPUT_FORMAT, EXT_OUTPUT, EXT_SAMPLING_ERROR,
 	EXT_COMPARE, EXT_DIAGNOSE, EXT_NODE_THRES, EXT_EDGE_THRES,
-	EXT_STACKS, EXT_PER_THREAD
+	EXT_STACKS, EXT_PER_THREAD, EXT_CLONES
 };
 
 enum ext_arg { ARG_NONE, ARG_REQUIRED, ARG_OPTIONAL };
@@ -333,6 +338,7 @@ static const struct ext_opt {
 	{ "edge-threshold", ARG_REQUIRED, EXT_EDGE_THRES },
 	{ "stacks", ARG_NONE, EXT_STACKS },
 	{ "per-thread", ARG_OPTIONAL, EXT_PER_THREAD },
+	{ "clones", ARG_REQUIRED, EXT_CLONES },
 };
 
 static const char *const format_names[] = {
@@ -351,6 +357,40 @@ static void set_out_format(struct gprof *g, const char *arg)
 	}
 	die(g, "--output-format: unknown format `%s' (text, dot, html, json, "
 	    "callgrind, pprof, folded or flame)", arg);
+}
+
+static void set_clones(struct gprof *g, const char *arg)
+{
+	static const char *const names[] = {
+		[CLONES_GNU] = "gnu", [CLONES_MERGE] = "merge",
+		[CLONES_SEPARATE] = "separate"
+	};
+	for (int i = CLONES_GNU; i <= CLONES_SEPARATE; i++) {
+		if (strcmp(arg, names[i]) == 0) {
+			g->opt.clones = (enum clones_mode)i;
+			return;
+		}
+	}
+	die(g, "--clones: unknown way `%s' (gnu, merge or separate)", arg);
+}
+
+/* GNU's text keeps GNU's rule for clones; every extension's output
+   credits them to their origin.  With -l (and -s, which implies it)
+   the table holds lines, which a clone's name does not merge. */
+static void choose_clones(struct gprof *g)
+{
+	struct options *o = &g->opt;
+	if (o->clones == CLONES_MERGE && o->line_gran)
+		die(g, "--clones=merge: not with -l or -s (use separate)");
+	if (o->clones != CLONES_DEFAULT)
+		return;
+	if (o->line_gran)
+		o->clones = CLONES_GNU;
+	else if (o->out_format != OUT_TEXT || o->stacks || o->per_thread ||
+	         o->compare)
+		o->clones = CLONES_MERGE;
+	else
+		o->clones = CLONES_GNU;
 }
 
 /* A percentage from 0 to 100, for the thresholds. */
@@ -387,6 +427,7 @@ static void handle_ext(struct gprof *g, const struct ext_opt *e,
 		o->per_thread = true;
 		o->thread_sel = arg;
 		break;
+	case EXT_CLONES: set_clones(g, arg); break;
 	}
 }
 
@@ -480,6 +521,7 @@ void options_parse(struct gprof *g, int argc, char **argv)
 	/* The summary file records arcs by the line that makes the call. */
 	if (o->style & STYLE_SUMMARY)
 		o->line_gran = true;
+	choose_clones(g);
 
 	const char *path = getenv("GPROF_PATH");
 	if (path)

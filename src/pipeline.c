@@ -51,6 +51,7 @@ static void choose_default_styles(struct gprof *g)
 void gprof_analyse(struct gprof *g)
 {
 	arc_bulk_flush(g);              /* for callers that read files alone */
+	clones_merge_stacks(g);
 	if (stacks_wanted(g)) {
 		if (g->nstacks == 0)
 			die(g, "the profile has no call stacks (the program records "
@@ -63,6 +64,7 @@ void gprof_analyse(struct gprof *g)
 		    "records them when run with GMON_STACKS=1)");
 	if (g->input_hist)
 		hist_assign_samples(g);
+	clones_merge_time(g);
 	totals_build(g);
 	if (g->input_arcs)
 		cg_propagate(g);
@@ -171,6 +173,7 @@ void gprof_load_inputs(struct gprof *g)
 	core_open(g);
 	load_symbols(g);
 	shlibs_load(g);
+	clones_map(g);
 	sym_ids_resolve(g);
 	cg_add_spec_arcs(g);
 	sym_ids_finish(g);
@@ -178,6 +181,7 @@ void gprof_load_inputs(struct gprof *g)
 		die(g, "sorry, file format `prof' is not yet supported");
 	g->arcs_unread = arcs_unread(g);
 	g->arc_sink = arc_take;
+	clones_set_sink(g);
 	for (size_t i = 0; i < g->opt.nprofiles; i++)
 		gmon_read(g, g->opt.profiles[i]);
 	arc_bulk_flush(g);

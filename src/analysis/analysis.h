@@ -7,7 +7,8 @@
  * scan of cg_scan.c), report orders (cg_order.c, flat_profile.c,
  * source_lines.c), the side files' credits (shlib_credit.c), the stack
  * tree and --stacks times (stacks.c, stack_graph.c), the totals and the
- * hook's share (totals.c), the pictures' view
+ * hook's share (totals.c), the compiler clones' credit (clone_credit.c),
+ * the pictures' view
  * (graph_view.h), the comparison (compare.h) and the diagnosis.
  * Uses the utilities, the model, the symbols and the reading folder;
  * the -c decoders through cg_scan.c only.
@@ -32,6 +33,13 @@ void shlibs_apply(struct gprof *g);
 
 /* ---- totals.c: what 100% is, and the hook's share (g->totals) ---- */
 void totals_build(struct gprof *g);
+
+/* ---- clone_credit.c: compiler clones' samples, calls and frames ---- */
+void clones_set_sink(struct gprof *g);
+bool clones_arc_ends(struct sym **parent, struct sym **child);
+void clones_merge_stacks(struct gprof *g);
+void clones_merge_time(struct gprof *g);
+void clones_tally(struct gprof *g);
 
 /* ---- flat_profile.c ---- */
 void flat_profile_build(struct gprof *g);

@@ -231,6 +231,8 @@ bool cg_arc_wanted(struct gprof *g, struct sym **parent, struct sym **child)
 {
 	if (!*parent || !*child)
 		return false;
+	if (g->clones.nmerged && !clones_arc_ends(parent, child))
+		return false;
 	if (g->opt.line_gran) {
 		*child = line_to_function(g, *child);
 		if (!*child)

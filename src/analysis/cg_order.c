@@ -354,7 +354,7 @@ bool cg_entry_shown(const struct gprof *g, const struct sym *s)
 	if (g->opt.ignore_zeros && s->ncalls == 0 && s->self_calls == 0 &&
 	    s->prop_self == 0 && s->prop_child == 0)
 		return false;
-	if (!s->print_flag)
+	if (!s->print_flag || s->origin)
 		return false;
 	return !(g->opt.line_gran && !s->is_func);
 }

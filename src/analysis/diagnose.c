@@ -33,6 +33,7 @@ static const char *const names[DIAG_NCHECKS] = {
 	[DIAG_ARCS] = "call arcs",
 	[DIAG_HOOK] = "profiling hook",
 	[DIAG_PROGRAM] = "program",
+	[DIAG_CLONES] = "compiler clones",
 };
 
 const char *diagnose_name(enum diag_id id)
@@ -577,6 +578,86 @@ static void check_hook(struct gprof *g, const char *who)
 	}
 }
 
+/* ---- compiler clones: what GNU's name rule moves ---- */
+
+/* GNU's rule is a problem worth a line when the function before the
+   clones gets this share of the samples or of the calls, or more. */
+#define CLONE_SHARE 0.05
+
+/* ", most to F (N samples, M calls), G (...)" into buf. */
+static void clone_owners(const struct clone_stats *c, char *buf, size_t size)
+{
+	size_t at = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < c->ntop && at < size; i++) {
+		const struct clone_owner *o = &c->top[i];
+		int n = snprintf(buf + at, size - at, "%s%s (%.0f samples, %llu "
+		                 "calls)", i ? ", " : ", most to ", o->name,
+		                 o->samples, (unsigned long long)o->calls);
+		if (n < 0)
+			break;
+		at += (size_t)n;
+	}
+}
+
+static double share(double part, double whole)
+{
+	return whole > 0 ? part / whole : 0;
+}
+
+/* What this report does with the clones, when not GNU's rule. */
+static void clones_here(const struct gprof *g, char *buf, size_t size)
+{
+	const struct clone_stats *c = &g->clones;
+	if (g->opt.clones == CLONES_SEPARATE) {
+		snprintf(buf, size, "here each is a function (--clones=separate)");
+		return;
+	}
+	int n = snprintf(buf, size, "here %zu clones are credited to the "
+	                 "functions they were cloned from and the others keep "
+	                 "their names (--clones=merge)", c->nmerged);
+	if (n > 0 && (size_t)n < size && c->internal_calls)
+		snprintf(buf + n, size - (size_t)n, ", and %llu calls from "
+		         "functions into their own split parts (.part) are not "
+		         "shown as calls", (unsigned long long)c->internal_calls);
+}
+
+static void check_clones(struct gprof *g, const char *who, double samples)
+{
+	struct clone_stats *c = &g->clones;
+	char owners[240], here[300];
+	if (c->nranges == 0) {
+		set(g, DIAG_CLONES, DIAG_OK, "no clone that GNU's rule leaves to "
+		    "the function before it");
+		return;
+	}
+	clones_tally(g);
+	clone_owners(c, owners, sizeof owners);
+	if (g->opt.clones != CLONES_GNU) {
+		clones_here(g, here, sizeof here);
+		set(g, DIAG_CLONES, DIAG_OK, "%zu clones that GNU's rule drops, which "
+		    "would give their %.0f samples and %llu calls to the "
+		    "functions before them%s; %s", c->nranges, c->samples,
+		    (unsigned long long)c->calls, owners, here);
+		return;
+	}
+	if (c->samples <= 0 && c->calls == 0) {
+		set(g, DIAG_CLONES, DIAG_OK, "%zu clones that GNU's rule leaves to the "
+		    "function before them (such as %s), none sampled or called",
+		    c->nranges, c->ranges[0].name);
+		return;
+	}
+	double fs = share(c->samples, samples);
+	double fc = share((double)c->calls, (double)c->all_calls);
+	set(g, DIAG_CLONES, fs >= CLONE_SHARE || fc >= CLONE_SHARE ?
+	    DIAG_PROBLEM : DIAG_OK, "%s: GNU's rule gave the %.0f samples "
+	    "(%.1f%%) and %llu calls (%.1f%%) of %zu compiler clones (such as "
+	    "foo.part.0 or foo.cold) to the function before each%s; "
+	    "--clones=merge credits them to the functions they were cloned "
+	    "from", who, c->samples, 100 * fs, (unsigned long long)c->calls,
+	    100 * fc, c->nranges, owners);
+}
+
 /* After gprof_analyse(): reads the model, writes g->diag only. */
 void diagnose_build(struct gprof *g)
 {
@@ -601,4 +682,5 @@ void diagnose_build(struct gprof *g)
 	check_program(g, who, &fit);
 	check_age(g, &fit);
 	check_hook(g, who);
+	check_clones(g, who, bins);
 }

@@ -52,8 +52,8 @@ static const char *name_of(const void *p)
 
 static bool listed(const struct gprof *g, const struct sym *s)
 {
-	if (!sym_selected(g, s, INCL_FLAT))
-		return false;
+	if (!sym_selected(g, s, INCL_FLAT) || s->origin)
+		return false;           /* (a merged clone: see its origin) */
 	/* --stacks: a function on the stack has time worth a row (main,
 	   say, with no calls and no self time), as its inclusive column
 	   shows. */

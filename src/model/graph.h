@@ -89,6 +89,7 @@ enum diag_id {                   /* in order of importance */
 	DIAG_RATE, DIAG_RANGE, DIAG_AGE, DIAG_SAMPLES, DIAG_ARCS,
 	DIAG_PROGRAM,                /* the profile is another program's */
 	DIAG_HOOK,
+	DIAG_CLONES,
 	DIAG_NCHECKS
 };
 enum diag_status { DIAG_OK, DIAG_PROBLEM, DIAG_NOT_APPLICABLE };
@@ -105,6 +106,50 @@ struct arc_probe {
 	vma_t from_pc, self_pc;
 };
 #define ARC_PROBE_MAX 4096           /* records kept, at most */
+
+/* ---- compiler clones (symbols/clones.c finds them, analysis/
+   clone_credit.c counts what GNU's rule does with them) ---- */
+
+/* One function symbol of the executable that GNU's name rule drops
+   (foo.part.0, foo.isra.0, foo.cold...): its code counts as the
+   function's before it, `gnu_owner`. */
+struct clone_range {
+	const char *name;
+	vma_t addr, end;             /* end: first address past it */
+	const char *gnu_owner;       /* NULL: before every function */
+	double samples;              /* histogram samples in it */
+	uint64_t calls;              /* calls into it (gmon.out's arcs) */
+};
+
+/* A function GNU credits clones to, with what it got. */
+struct clone_owner {
+	const char *name;
+	double samples;
+	uint64_t calls;
+	size_t nclones;
+};
+
+#define CLONE_TOP 3
+
+struct gprof;
+
+struct clone_stats {
+	struct clone_range *ranges;  /* by address */
+	size_t nranges;
+	size_t nmerged;              /* --clones=merge: clones (GNU's kept
+	                                ones too) credited to their origin */
+	double samples;              /* in the ranges: what GNU moves */
+	uint64_t calls;
+	uint64_t all_calls;          /* every call of gmon.out's arcs */
+	uint64_t internal_calls;     /* merge: calls from a function into its
+	                                own split part (foo to foo.part.0),
+	                                left out rather than made recursion */
+	struct clone_owner top[CLONE_TOP]; /* those that got most */
+	size_t ntop;
+	/* the arc sink the counting one hands each record on to */
+	void (*next_sink)(struct gprof *g, vma_t from_pc, vma_t self_pc,
+	                  uint64_t count);
+};
 
 /* One call stack of a side file (GMON_STACKS=1), its frames mapped to
    symbols by shlibs.c as the profiles are loaded. */

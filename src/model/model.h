@@ -182,6 +182,7 @@ struct gprof {
 	size_t nthreads;
 
 	struct run_totals totals;    /* totals.c: what 100% is */
+	struct clone_stats clones;   /* compiler clones (symbols/clones.c) */
 	struct diag_result diag[DIAG_NCHECKS]; /* diagnose_build() */
 	struct graph_view *view;     /* dot, html: what the pictures draw
 	                                (graph_view.h) */

@@ -55,6 +55,15 @@ enum out_format {
 	OUT_FOLDED, OUT_FLAME
 };
 
+/* ---- --clones: how GCC's clones (foo.part.0, foo.cold...) count ---- */
+enum clones_mode {
+	CLONES_DEFAULT,              /* not given: options.c picks one below */
+	CLONES_GNU,                  /* GNU's name rule: most are no function,
+	                                their code is the function before's */
+	CLONES_MERGE,                /* credited to the function cloned from */
+	CLONES_SEPARATE              /* each a function of its own */
+};
+
 struct spec_arg {                /* one symspec option as given */
 	enum spec_table table;
 	char *text;
@@ -76,6 +85,8 @@ struct options {
 	bool stacks;                 /* --stacks: call-graph times from the
 	                                call stacks (stack_graph.c) */
 	bool per_thread;             /* --per-thread[=ID-OR-NAME] */
+	enum clones_mode clones;     /* --clones (never CLONES_DEFAULT once
+	                                parsed) */
 	const char *thread_sel;      /* its ID-OR-NAME, or NULL: every thread */
 	double node_thres, edge_thres; /* --node-threshold, --edge-threshold:
 	                                  percent of total time (dot, html) */

@@ -65,6 +65,8 @@ struct sym {
 	double fract;                /* share of time propagated */
 	double prop_self, prop_child;
 	double child_time;           /* children's time charged to this sym */
+	struct sym *origin;          /* --clones=merge: the function this
+	                                clone is credited to, else NULL */
 	struct sym *cyc_head;        /* cycle header (or self) */
 	struct sym *cyc_next;        /* next member of the cycle */
 	int cycle_num;               /* cycle this symbol heads or belongs to, 0 if none */

@@ -149,7 +149,8 @@ void cg_print_index(const struct gprof *g, struct report *r)
 	for (size_t i = 0; i < g->syms.len; i++) {
 		const struct sym *s = &g->syms.base[i];
 
-		if (g->opt.ignore_zeros && s->ncalls == 0 && s->hist_time == 0)
+		if ((g->opt.ignore_zeros && s->ncalls == 0 && s->hist_time == 0) ||
+		    s->origin)
 			continue;
 		v[n++] = s;
 	}

@@ -159,7 +159,8 @@ static bool local_name_ok(const char *name, bool may_overrun)
 }
 
 /* What kind of symbol is this: 'T' global text, 't' kept static text,
-   0 rejected. */
+   'x' a static function GNU rejects for its name alone (a compiler clone
+   such as foo.part.0 or foo.cold: see clones.c), 0 rejected. */
 static int classify(struct gprof *g, asymbol *sym, bool synthetic)
 {
 	bfd *abfd = ABFD(g);
@@ -180,7 +181,8 @@ static int classify(struct gprof *g, asymbol *sym, bool synthetic)
 		return 0;
 	bool overrun = !synthetic &&
 		bfd_get_flavour(abfd) == bfd_target_elf_flavour;
-	if (!local_name_ok(name, overrun))
+	bool name_ok = local_name_ok(name, overrun);
+	if (!name_ok && !(sym->flags & BSF_FUNCTION))
 		return 0;
 	if (g->leading_char && name[0] != g->leading_char)
 		return 0;
@@ -189,7 +191,7 @@ static int classify(struct gprof *g, asymbol *sym, bool synthetic)
 		return 0;
 	if (g->opt.ignore_non_func && !(sym->flags & BSF_FUNCTION))
 		return 0;
-	return 't';
+	return name_ok ? 't' : 'x';
 }
 
 static bool flavour_has_func_flag(bfd *abfd)
@@ -223,11 +225,18 @@ void core_build_syms(struct gprof *g)
 	bool func_flag = flavour_has_func_flag(abfd);
 
 	size_t nkept = 0;
-	for (long i = 0; i < g->nbfd_syms; i++)
-		nkept += classify(g, syms[i], i >= nreal) != 0;
+	char *cls_of = xmalloc((size_t)g->nbfd_syms + 1);
+	for (long i = 0; i < g->nbfd_syms; i++) {
+		cls_of[i] = (char)classify(g, syms[i], i >= nreal);
+		nkept += cls_of[i] != 0;
+	}
+	/* The clones GNU drops are noted (the diagnosis says what their
+	   code did to their neighbours); unless GNU's rule is asked for,
+	   they are functions of their own. */
+	clones_note_dropped(g, (void **)syms, cls_of, g->nbfd_syms);
 	symtab_reserve(&g->syms, nkept);
 	for (long i = 0; i < g->nbfd_syms; i++) {
-		int cls = classify(g, syms[i], i >= nreal);
+		int cls = cls_of[i];
 		if (!cls)
 			continue;
 		const char *obj = g->opt.map_file ?
@@ -238,16 +247,18 @@ void core_build_syms(struct gprof *g)
 		s->name = obj ? obj : syms[i]->name;
 		s->mapped = obj != NULL;
 		s->addr = bfd_asymbol_value(syms[i]);
-		s->is_static = cls == 't';
+		s->is_static = cls != 'T';
 		s->is_func = func_flag ? (syms[i]->flags & BSF_FUNCTION) != 0 : true;
 		debug_printf(g, DBG_AOUT, "[core_build_syms] 0x%lx %c%s %s\n",
 		             (unsigned long)s->addr, cls, s->is_func ? " func" : "",
 		             s->name);
 		s->bfd_order = (unsigned)g->syms.len;
 	}
+	free(cls_of);
 	if (g->syms.len == 0)
 		die(g, "file `%s' has no symbols", g->opt.image);
 	symtab_finish(g, &g->syms, core_text_end(g));
+	clones_finish_ranges(g, core_text_end(g));
 }
 
 /* -S reads its listing in pieces of at most this many characters, each

@@ -370,6 +370,13 @@ void sym_ids_finish(struct gprof *g)
 			if (table_lookup(&g->tables[t], s->addr))
 				s->spec |= (uint16_t)(1u << t);
 	}
+	/* A merged clone is selected as its origin is (-p foo: foo.part.0's
+	   samples are foo's). */
+	for (size_t i = 0; i < g->syms.len; i++) {
+		struct sym *s = &g->syms.base[i];
+		if (s->origin)
+			s->spec = s->origin->spec;
+	}
 }
 
 bool sym_in(const struct gprof *g, const struct sym *s, enum spec_table t)

@@ -4,7 +4,8 @@
  * through BFD (core.c), the symbol table (symtab.c), line symbols
  * (line_syms.c, with line_bounds.c's DWARF line bounds), the interned
  * file and line names (files.c), the symspec tables (sym_ids.c) and
- * the object files symbols live in (objects.c).
+ * the object files symbols live in (objects.c) and the compiler clones
+ * (clones.c).
  * Uses the utilities and the model only.
  */
 #ifndef SYMBOLS_SYMBOLS_H
@@ -60,6 +61,15 @@ bool object_find_line(const struct object_info *o, vma_t addr,
 void objects_line_syms(struct gprof *g, size_t k, size_t from,
                        const vma_t *addrs, size_t n);
 void objects_free(struct gprof *g);
+
+/* ---- clones.c: GCC's compiler clones (foo.part.0, foo.cold...) ---- */
+size_t clone_base_len(const char *name);
+bool clone_is_split_of(const char *part, const char *whole);
+/* core_build_syms() hands over its classification ('x': a clone GNU's
+   rule drops), which this may clear, then has the ranges finished. */
+void clones_note_dropped(struct gprof *g, void **bfd_syms, char *cls, long n);
+void clones_finish_ranges(struct gprof *g, vma_t text_end);
+void clones_map(struct gprof *g);
 
 /* ---- map_syms.c: the -R map's object names (map_file_read() in the
    reading folder fills g->map_entries) ---- */

@@ -38,7 +38,8 @@ cg_case() {
 	fi
 	_flat=$WORK/c.flat
 	# shellcheck disable=SC2086
-	"$GPROF" -b -p --sampling-error $_o "$_p" "$@" >"$_flat" 2>/dev/null ||
+	"$GPROF" -b -p --sampling-error --clones=merge $_o "$_p" "$@" \
+		>"$_flat" 2>/dev/null ||
 		_flat=-
 	# shellcheck disable=SC2086
 	"$GPROF" --output-format=json $_o "$_p" "$@" >"$WORK/c.json" 2>/dev/null

@@ -181,7 +181,8 @@ pprof_check_flat() {	# NAME PROFILES...
 	    "$FIXTURES/$_n/prog" "$@" 2>"$PP/$_n.err" ||
 		{ cat "$PP/$_n.err"; return 1; }
 	gzip -t "$_p" || return 1
-	"$GPROF" -b -p --sampling-error "$FIXTURES/$_n/prog" "$@" 2>/dev/null |
+	"$GPROF" -b -p --sampling-error --clones=merge "$FIXTURES/$_n/prog" \
+	    "$@" 2>/dev/null |
 		pprof_text_flat >"$PP/$_n.flat"
 	pprof_go -top -nodecount=100000 -nodefraction=0 -edgefraction=0 \
 	    -unit=ns "$_p" >"$PP/$_n.top" 2>&1 ||
@@ -202,7 +203,7 @@ pprof_check_calls() {	# NAME PROFILES...
 	pprof_traces "$PP/$_n.perrors" <"$PP/$_n.traces" |
 		pprof_unqualify "$PP/$_n.flat" 12 | sort >"$PP/$_n.parcs"
 	pprof_unqualify "$PP/$_n.flat" 1 <"$PP/$_n.perrors" >"$PP/$_n.errors"
-	"$GPROF" -b -q "$FIXTURES/$_n/prog" "$@" 2>/dev/null |
+	"$GPROF" -b -q --clones=merge "$FIXTURES/$_n/prog" "$@" 2>/dev/null |
 		pprof_text_arcs | sort >"$PP/$_n.tarcs"
 	diff "$PP/$_n.tarcs" "$PP/$_n.parcs" || return 1
 	pprof_cmp_errors "$PP/$_n.flat" "$PP/$_n.errors"
