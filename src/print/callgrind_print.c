@@ -241,12 +241,15 @@ static void print_function(const struct cg_doc *d, const struct sym *s)
 /* Samples of no listed function, as a function of their own, so that
    the functions add up to the summary, which is every sample (totals.c):
    the profiling hook's, those in no function and those of functions a
-   symspec left out. */
+   symspec left out.  The hook lives in the executable (libgmon is linked
+   in statically); the others belong to no known object. */
 static void print_pseudo(const struct cg_doc *d, const char *name,
-                         double ticks)
+                         const char *object, double ticks)
 {
 	if (!(ticks > 0))
 		return;
+	fputs("\nob=", d->out);
+	put_line_safe(d->out, object ? object : "???");
 	fprintf(d->out, "\nfl=???\nfn=%s\n0 %" PRIu64, name,
 	        cost(ticks * d->per_tick));
 	if (d->times)
@@ -272,9 +275,10 @@ void callgrind_print(const struct gprof *g, struct report *r)
 	for (size_t i = 0; i < g->syms.len; i++)
 		if (d.listed[i])
 			print_function(&d, &g->syms.base[i]);
-	print_pseudo(&d, STACK_HOOK_LABEL, g->totals.hook);
-	print_pseudo(&d, "[outside every function]", g->totals.outside);
-	print_pseudo(&d, "[functions left out]", g->totals.excluded);
+	const char *exe = g->nobjects ? g->objects[0].path : NULL;
+	print_pseudo(&d, STACK_HOOK_LABEL, exe, g->totals.hook);
+	print_pseudo(&d, "[outside every function]", NULL, g->totals.outside);
+	print_pseudo(&d, "[functions left out]", NULL, g->totals.excluded);
 	free(d.listed);
 	free(d.named);
 	free(d.clash);
