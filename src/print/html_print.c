@@ -302,7 +302,7 @@ static void flat_row(const struct gprof *g, struct report *r, size_t i)
 	num_cell(out, "%.2f", g->flat.sample_err[s - g->syms.base]);
 	if (g->stack_incl)
 		num_cell(out, "%.2f", g->stack_incl[s - g->syms.base] / g->hz);
-	if (s->ncalls != 0) {
+	if (sym_counted_calls(g, s) != 0) {
 		double calls = (double)s->ncalls;
 		fprintf(out, "<td data-v=\"%" PRIu64 "\">%" PRIu64 "</td>",
 		        s->ncalls, s->ncalls);

@@ -214,7 +214,7 @@ static void print_flat_row(const struct gprof *g, struct report *r,
 		knum(w, "inclusive_seconds", g->stack_incl[s - g->syms.base] / g->hz);
 	else
 		knull(w, "inclusive_seconds");
-	if (s->ncalls != 0) {
+	if (sym_counted_calls(g, s) != 0) {
 		double calls = (double)s->ncalls;
 		kuint(w, "calls", s->ncalls);
 		knum(w, "self_seconds_per_call", s->hist_time / g->hz / calls);
