@@ -236,8 +236,11 @@ static void print_summary(const struct gprof *g, FILE *out)
 		summary_row(out, "Time in the call graph");
 		fprintf(out, "%.2f s</td></tr>\n", g->print_time / g->hz);
 		summary_row(out, "Call graph times");
-		fputs(g->stack_times ? "from sampled call stacks (--stacks)"
-		                     : "shared out by call counts", out);
+		fputs(g->arcs_from_stacks ? "from sampled call stacks; no call "
+		      "was counted (not built with -pg): every count is stack "
+		      "samples, not calls"
+		      : g->stack_times ? "from sampled call stacks (--stacks)"
+		                       : "shared out by call counts", out);
 		fputs("</td></tr>\n", out);
 	}
 	fputs("</table>\n", out);

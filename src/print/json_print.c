@@ -121,6 +121,9 @@ static void print_summary(const struct gprof *g, struct jw *w)
 	kint(w, "cycles", g->ncycles);
 	/* Where the call graph's times come from: --stacks or call counts. */
 	kstr(w, "call_graph_times", g->stack_times ? "call_stacks" : "call_counts");
+	/* What the arcs' and functions' counts are: calls, or (no -pg)
+	   the stack samples that held the call. */
+	kstr(w, "call_counts", g->arcs_from_stacks ? "stack_samples" : "calls");
 	print_run_times(g, w);
 	print_totals(g, w);
 	jw_close(w, '}');
