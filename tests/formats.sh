@@ -27,6 +27,10 @@
 #              every format; a -pg -g library's lines (json, -l, -A)
 #   totals     one 100% in every format, the profiling hook's share said
 #              everywhere, on a real run with stacks (libgmon)
+#   nocounts   a program not built with -pg (stacks, no arcs): flat
+#              profile without calls, --stacks call graph and every
+#              format's edges from the stacks, --diagnose; stripped
+#              executables (.dynsym, build-id debug file) and libraries
 # One line per test: "PASS: name", "FAIL: name" plus indented details.
 # Exit status 1 if anything failed.
 set -u
@@ -126,7 +130,7 @@ stacks_seed() {
 }
 
 
-parts=${*:-"output diagnose dot json callgrind pprof html compare folded flame stacks threads objects totals"}
+parts=${*:-"output diagnose dot json callgrind pprof html compare folded flame stacks threads objects totals nocounts"}
 for part in $parts; do
 	if [ ! -f "$TESTS_DIR/formats/$part.sh" ]; then
 		fail "formats part $part" "no tests/formats/$part.sh"
