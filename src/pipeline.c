@@ -33,14 +33,14 @@ static void load_symbols(struct gprof *g)
 
 /* Without any report option, print what the data allows, minus the
    reports the user switched off. */
-static void choose_default_styles(struct gprof *g)
+static void choose_default_styles(struct gprof *g, bool stack_arcs)
 {
 	struct options *o = &g->opt;
 	if (o->style != 0)
 		return;
 	if (g->input_hist)
 		o->style |= STYLE_FLAT;
-	if (g->input_arcs)
+	if (g->input_arcs || stack_arcs)
 		o->style |= STYLE_CALL_GRAPH;
 	if (!g->input_hist && !g->input_arcs)
 		o->style |= STYLE_EXEC_COUNTS;
@@ -70,7 +70,7 @@ void gprof_analyse(struct gprof *g)
 		cg_propagate(g);
 	if (g->input_arcs && cg_entries_wanted(g))
 		g->entries = cg_entries_by_time(g, &g->nentries);
-	if (g->input_arcs && g->opt.stacks)
+	if (g->input_arcs && (g->opt.stacks || g->arcs_from_stacks))
 		stack_graph_build(g);
 	if ((g->opt.style & STYLE_FLAT) && !g->input_hist)
 		die(g, "gmon.out file is missing histogram");
@@ -187,11 +187,16 @@ void gprof_load_inputs(struct gprof *g)
 	arc_bulk_flush(g);
 	shlibs_apply(g);
 
-	choose_default_styles(g);
+	/* A program not built with -pg: its calls from the stacks, after
+	   the -s summary (which keeps the profile as recorded). */
+	bool stack_arcs = stack_arcs_wanted(g);
+	choose_default_styles(g, stack_arcs);
 	if (g->opt.style & STYLE_SUMMARY) {
 		gmon_write_sum(g, "gmon.sum");
 		shlibs_write_sum(g, "gmon.sum" GMSL_SUFFIX);
 	}
+	if (stack_arcs)
+		stack_arcs_build(g);
 }
 
 void gprof_load(struct gprof *g, int argc, char **argv)

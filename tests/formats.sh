@@ -29,6 +29,10 @@
 #   totals     one 100% in every format, the profiling hook's share said
 #              everywhere, on a real run with stacks (libgmon)
 #   clones     --clones, on a test program built -pg -O2 with GCC's clones
+#   nocounts   a program not built with -pg (stacks, no arcs): flat
+#              profile without calls, --stacks call graph and every
+#              format's edges from the stacks, --diagnose; stripped
+#              executables (.dynsym, build-id debug file) and libraries
 # One line per test: "PASS: name", "FAIL: name" plus indented details.
 # Exit status 1 if anything failed.
 set -u
@@ -127,7 +131,7 @@ stacks_seed() {
 	"$1/gmsl-gen" "$1/gmon.out.shlibs" < "$1/desc"
 }
 
-parts=${*:-"output diagnose dot json callgrind pprof html compare folded flame stacks threads objects totals clones"}
+parts=${*:-"output diagnose dot json callgrind pprof html compare folded flame stacks threads objects totals clones nocounts"}
 for part in $parts; do
 	if [ ! -f "$TESTS_DIR/formats/$part.sh" ]; then
 		fail "formats part $part" "no tests/formats/$part.sh"

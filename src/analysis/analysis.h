@@ -96,6 +96,10 @@ struct sym **cg_entries_by_time(struct gprof *g, size_t *nentries);
 
 /* ---- stack_graph.c: --stacks, call-graph times from the call stacks ---- */
 void stack_graph_build(struct gprof *g);
+/* A profile without counted calls (no -pg): its arcs from the stacks,
+   counting samples (g->arcs_from_stacks). */
+bool stack_arcs_wanted(const struct gprof *g);
+void stack_arcs_build(struct gprof *g);
 
 /* ---- stacks.c: the tree of call-stack prefixes ---- */
 /* The label of the profiling hook's frames (a node's label: its sym is

@@ -2,8 +2,9 @@
 /*
  * diagnose.c - the checks behind "why is my profile empty?": a sampling
  * rate of 0, a histogram over no function of the executable, too few
- * samples, no call arcs, a profile older than the executable, a profile
- * of another program (by its call arcs and build-id), a run that spent
+ * samples, no call arcs (or no call counted at all: a program not
+ * built with -pg), a profile older than the executable, a profile of
+ * another program (by its call arcs and build-id), a run that spent
  * much of its time in the profiling hook.  Each
  * check's result is computed once into g->diag (print/diagnose_print.c
  * prints the most important problem as one line on stderr, and with
@@ -512,6 +513,35 @@ static const char *same_build(const struct program_fit *f)
 	return NULL;
 }
 
+/* A run of a program not built with -pg (libgmon linked in, or the
+   preload runtime): samples and a side file, maybe stacks, but no call
+   counted.  Not a fault of the run, so the check says what the report
+   gives instead and how to get counts.  False when the profile is not
+   such a run (check_arcs() then speaks). */
+static bool check_sampled_only(struct gprof *g, const char *who)
+{
+	if (!g->arcs_from_stacks &&
+	    (g->input_arcs || (!shlibs_side_files(g) && g->nstacks == 0)))
+		return false;
+	if (g->arcs_from_stacks)
+		set(g, DIAG_ARCS, DIAG_NOT_APPLICABLE, "%s: no call counts: %s "
+		    "was not built with -pg; the call graph comes from the "
+		    "sampled stacks and its counts are stack samples, not calls "
+		    "(rebuild with -pg for exact call counts)", who,
+		    g->opt.image);
+	else if (g->nstacks > 0)
+		set(g, DIAG_ARCS, DIAG_PROBLEM, "%s: no call counts: %s was not "
+		    "built with -pg; use --stacks for a call graph from the "
+		    "sampled stacks, or rebuild with -pg for exact call counts",
+		    who, g->opt.image);
+	else
+		set(g, DIAG_ARCS, DIAG_PROBLEM, "%s: no call counts: %s was not "
+		    "built with -pg; rebuild with -pg for call counts, or record "
+		    "stacks (GMON_STACKS=1) and use --stacks for a call graph "
+		    "from samples", who, g->opt.image);
+	return true;
+}
+
 static void check_age(struct gprof *g, const struct program_fit *f)
 {
 	struct stat img, prof;
@@ -558,6 +588,9 @@ static void check_hook(struct gprof *g, const char *who)
 
 	if (!g->input_hist || !(t->all > 0)) {
 		set(g, DIAG_HOOK, DIAG_NOT_APPLICABLE, "no samples");
+	} else if (g->arc_records == 0 && !(t->hook > 0)) {
+		set(g, DIAG_HOOK, DIAG_NOT_APPLICABLE, "no call was counted, so "
+		    "no profiling hook ran");
 	} else if (!t->hook_measured) {
 		set(g, DIAG_HOOK, DIAG_NOT_APPLICABLE, "not measured: the "
 		    "program counts its calls with the C library's mcount, "
@@ -676,7 +709,8 @@ void diagnose_build(struct gprof *g)
 	check_rate(g, who);
 	check_range(g, who, bins, credited);
 	check_samples(g, who, bins);
-	check_arcs(g, who);
+	if (!check_sampled_only(g, who))
+		check_arcs(g, who);
 	struct program_fit fit;
 	program_fit(g, &fit);
 	check_program(g, who, &fit);

@@ -59,7 +59,8 @@ static bool listed(const struct gprof *g, const struct sym *s)
 	   shows. */
 	if (g->stack_incl && g->stack_incl[s - g->syms.base] > 0)
 		return true;
-	return !(g->opt.ignore_zeros && s->ncalls == 0 && s->hist_time == 0);
+	return !(g->opt.ignore_zeros && sym_counted_calls(g, s) == 0 &&
+	         s->hist_time == 0);
 }
 
 /* The symbols listed, in the order above, *n of them.  They are picked
@@ -76,7 +77,8 @@ static struct sym **by_time(const struct gprof *g, size_t *nrows)
 		struct sym *s = &g->syms.base[i];
 
 		if (listed(g, s))
-			k[n++] = (struct time_key){ s->hist_time, s->ncalls,
+			k[n++] = (struct time_key){ s->hist_time,
+			                            sym_counted_calls(g, s),
 			                            s->name, s };
 	}
 	struct time_key **p = xmalloc((n ? n : 1) * sizeof *p);
@@ -118,7 +120,7 @@ static void per_call_unit(const struct gprof *g, struct flat_profile *fp)
 	}
 	for (size_t i = 0; i < g->syms.len; i++) {
 		const struct sym *s = &g->syms.base[i];
-		if (s->ncalls == 0)
+		if (sym_counted_calls(g, s) == 0)
 			continue;
 		double t = (s->hist_time + s->child_time) / (double)s->ncalls;
 		if (t > max)

@@ -13,8 +13,16 @@
  * only replaces the times it left in the model: sym->prop_self and
  * prop_child, arc->time and child_time, g->print_time, then the entries'
  * order, which depends on them.  cg_print.c prints them unchanged.
+ *
+ * A program not built with -pg (linked with libgmon only, or run under
+ * the preload runtime) counts no call: its gmon.out has no arcs.  Its
+ * stacks still say who called whom, so stack_arcs_build() makes the
+ * arcs from them, each counting the stack samples that hold the call
+ * (g->arcs_from_stacks): the call graph and every format's edges then
+ * work as with counted calls, labelled as samples.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "analysis/analysis.h"
 
@@ -158,4 +166,55 @@ void stack_graph_build(struct gprof *g)
 	free(g->entries);
 	g->entries = cg_entries_by_time(g, &g->nentries);
 	g->stack_times = true;
+}
+
+/* No counted call, some stacks, and a report that shows calls: the
+   --stacks call graph, or a format other than GNU's text (whose default
+   report stays GNU's flat profile). */
+bool stack_arcs_wanted(const struct gprof *g)
+{
+	return !g->input_arcs && g->nstacks > 0 &&
+	       !g->thread_only &&
+	       (g->opt.stacks || g->opt.out_format != OUT_TEXT);
+}
+
+/* Stack k's calls (frame i calls frame i - 1) into arcs, each counting
+   the stack's samples once however often recursion repeats it.  Frames
+   at no function, a function calling itself and the profiling hook
+   make no arc. */
+static void stack_arcs_one(struct gprof *g, size_t k, size_t **mark,
+                           size_t *cap)
+{
+	const struct call_stack *st = &g->stacks[k];
+	for (uint32_t i = 1; i < st->depth; i++) {
+		struct sym *p = st->frames[i], *c = st->frames[i - 1];
+		if (!p || !c || p == c || sym_is_hook(g, p) ||
+		    sym_is_hook(g, c) || !cg_arc_wanted(g, &p, &c) || p == c)
+			continue;
+		struct arc *a = arc_add(g, p, c, 0);
+		if (a->id >= *cap) {
+			size_t n = *cap ? *cap : 256;
+			while (n <= a->id)
+				n *= 2;
+			*mark = xrealloc(*mark, n * sizeof **mark);
+			memset(*mark + *cap, 0, (n - *cap) * sizeof **mark);
+			*cap = n;
+		}
+		if ((*mark)[a->id] == k + 1)
+			continue;
+		(*mark)[a->id] = k + 1;
+		a->count += st->count;
+		c->ncalls += st->count;
+	}
+}
+
+void stack_arcs_build(struct gprof *g)
+{
+	size_t *mark = NULL, cap = 0;
+	for (size_t k = 0; k < g->nstacks; k++)
+		if (g->stacks[k].count)
+			stack_arcs_one(g, k, &mark, &cap);
+	free(mark);
+	g->arcs_from_stacks = true;
+	g->input_arcs = g->narcs > 0;
 }

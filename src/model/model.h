@@ -121,6 +121,11 @@ struct gprof {
 	bool stack_times;            /* the times below come from the call
 	                                stacks (--stacks), not from call
 	                                counts: cg_print says so */
+	bool arcs_from_stacks;       /* no call was counted (a program not
+	                                built with -pg): the arcs were made
+	                                from the call stacks, their counts
+	                                and ncalls are stack samples
+	                                (stack_graph.c) */
 	double *stack_incl;          /* --stacks: each symbol's inclusive
 	                                samples (every stack it is on, once),
 	                                indexed like syms; NULL otherwise */
@@ -262,6 +267,14 @@ static inline const struct arc *arc_skip(const struct arc *a, int n)
 void cg_adj_build(const struct gprof *g, struct cg_adj *adj);
 void cg_adj_arcs(const struct gprof *g, struct cg_adj *adj);
 void cg_adj_free(struct cg_adj *adj);
+
+/* The calls counted into s: none when the arcs come from the call
+   stacks, whose counts are samples (the flat profiles print no calls). */
+static inline uint64_t sym_counted_calls(const struct gprof *g,
+                                         const struct sym *s)
+{
+	return g->arcs_from_stacks ? 0 : s->ncalls;
+}
 
 /* A cycle header's members, in list order (struct gprof's cyc_members). */
 static inline struct sym **cycle_first(const struct gprof *g,

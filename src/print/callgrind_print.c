@@ -171,6 +171,9 @@ static void print_header(const struct cg_doc *d)
 		fputc('\n', out);
 	}
 	fprintf(out, "desc: Sampling rate: %g Hz\n", g->hz);
+	if (g->arcs_from_stacks)
+		fputs("desc: Calls: none counted (not built with -pg); each "
+		      "calls= line is the stack samples with that call\n", out);
 	fputs("positions: line\n", out);
 	if (d->times) {
 		fputs("event: Time_us : Time (microseconds)\n"

@@ -140,7 +140,23 @@ static const char *const stacks_blurb[] = {
 	"               costly calls gets their cost, not an equal share.",
 	"     callee    the same for the samples with this function calling",
 	"     lines     the callee.",
+	NULL
+};
+
+static const char *const counts_blurb[] = {
 	" The call counts are still the exact counts of gmon.out.",
+	"",
+	NULL
+};
+
+/* --stacks of a program not built with -pg: no call was counted, and
+   the counts are the stacks' (g->arcs_from_stacks). */
+static const char *const samples_blurb[] = {
+	" No call was counted (the program was not built with -pg): each",
+	" \"called\" figure is stack samples, not calls.  On a caller or",
+	" callee line, the samples whose stack has that call, over those",
+	" with any call of the function; on a function's own line, the",
+	" samples with a call of it.  Rebuild with -pg for call counts.",
 	"",
 	NULL
 };
@@ -174,7 +190,10 @@ static void print_header(const struct gprof *g, struct report *r)
 		             : "\t\t     Call graph (explanation follows)\n\n");
 	/* --stacks: the one line that differs, so that nobody takes these
 	   times for gprof's call-count estimates (the layout is GNU's). */
-	if (g->stack_times)
+	if (g->arcs_from_stacks)
+		ob_puts(out, "\ntimes and counts from sampled call stacks "
+		             "(\"called\" is stack samples, not calls)");
+	else if (g->stack_times)
 		ob_puts(out, "\ntimes from sampled call stacks (each stack "
 		             "counted once per function and call)");
 	else
@@ -510,6 +529,10 @@ void cg_print(const struct gprof *g, struct report *r)
 	if (!g->opt.brief && !g->opt.bsd_style)
 		print_blurb(out, fsf_blurb);
 	if (!g->opt.brief && g->stack_times)
+	{
 		print_blurb(out, stacks_blurb);
+		print_blurb(out, g->arcs_from_stacks ? samples_blurb
+		                                     : counts_blurb);
+	}
 	ob_flush(out);
 }

@@ -26,14 +26,24 @@ static void print_color(FILE *out, const char *attr, double pct, bool fill)
 	fprintf(out, "%s=\"%.3f %.3f %.3f\"", attr, h, s, v);
 }
 
-static void print_calls(FILE *out, uint64_t calls, uint64_t self_calls)
+/* "call" or, when no call was counted (a program not built with -pg),
+   "sample": the arcs' counts are then the call stacks' samples. */
+static const char *count_word(const struct gprof *g, uint64_t n)
+{
+	if (g->arcs_from_stacks)
+		return n == 1 ? " stack sample" : " stack samples";
+	return n == 1 ? " call" : " calls";
+}
+
+static void print_calls(const struct gprof *g, FILE *out, uint64_t calls,
+                        uint64_t self_calls)
 {
 	if (calls + self_calls == 0)
 		return;
 	fprintf(out, "\\n%" PRIu64, calls);
 	if (self_calls)
 		fprintf(out, "+%" PRIu64, self_calls);
-	fputs(calls + self_calls == 1 ? " call" : " calls", out);
+	fputs(count_word(g, calls + self_calls), out);
 }
 
 /* A shared library's function says which in a last label line, the
@@ -61,7 +71,7 @@ static void print_node(const struct gprof *g, struct report *r,
 	markup_dot(out, name, LABEL_CHARS);
 	fprintf(out, " [%d]\\n%.1f%% total\\n%.1f%% self, %.2f s", n->sym->index,
 	        n->total_pct, n->self_pct, n->self_sec);
-	print_calls(out, n->calls, n->self_calls);
+	print_calls(g, out, n->calls, n->self_calls);
 	print_object_line(g, out, n->sym);
 	fputs("\", tooltip=\"", out);
 	markup_dot(out, name, MARKUP_WHOLE);
@@ -86,7 +96,7 @@ static void print_cluster(const struct gprof *g, struct report *r,
 		fprintf(out, "\t\tlabel=\"<cycle %d as a whole> [%d]\\n%.1f%% "
 		        "total, %.2f s self", c->cyc->cycle_num, c->cyc->index,
 		        c->total_pct, c->self_sec);
-		print_calls(out, c->calls, c->self_calls);
+		print_calls(g, out, c->calls, c->self_calls);
 	} else {
 		fprintf(out, "\t\tlabel=\"<cycle %d>", c->cyc->cycle_num);
 	}
@@ -106,8 +116,8 @@ static void print_edge(const struct gprof *g, struct report *r,
 	const struct sym *p = v->nodes[e->from].sym, *c = v->nodes[e->to].sym;
 	FILE *out = r->out;
 
-	fprintf(out, "\tn%d -> n%d [label=\"%" PRIu64 " call%s", p->index,
-	        c->index, e->count, e->count == 1 ? "" : "s");
+	fprintf(out, "\tn%d -> n%d [label=\"%" PRIu64 "%s", p->index,
+	        c->index, e->count, count_word(g, e->count));
 	if (!e->count_only)
 		fprintf(out, "\\n%.2f s", e->sec);
 	fputs("\", tooltip=\"", out);
@@ -156,7 +166,10 @@ static void print_caption(const struct gprof *g, FILE *out)
 	fputs("\tlabel=\"", out);
 	markup_dot(out, g->opt.image ? g->opt.image : "a.out", MARKUP_WHOLE);
 	fprintf(out, ": call graph, %.2f s in all", g->print_time / g->hz);
-	if (g->stack_times)
+	if (g->arcs_from_stacks)
+		fputs(", times and counts from sampled call stacks (no call "
+		      "counted: not built with -pg)", out);
+	else if (g->stack_times)
 		fputs(", times from sampled call stacks", out);
 	print_totals(g, out);
 	if (!g->input_arcs || !cg_graph_printed(g))

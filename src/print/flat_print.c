@@ -68,7 +68,7 @@ static void print_row(const struct gprof *g, struct report *r,
 		n += fmt_fixed(buf + n, g->stack_incl[s - g->syms.base] / g->hz, 9, 2);
 		buf[n++] = ' ';
 	}
-	if (s->ncalls != 0) {
+	if (sym_counted_calls(g, s) != 0) {
 		double calls = (double)s->ncalls;
 		n += fmt_uint(buf + n, s->ncalls, 8, false);
 		buf[n++] = ' ';

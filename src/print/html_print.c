@@ -236,8 +236,11 @@ static void print_summary(const struct gprof *g, FILE *out)
 		summary_row(out, "Time in the call graph");
 		fprintf(out, "%.2f s</td></tr>\n", g->print_time / g->hz);
 		summary_row(out, "Call graph times");
-		fputs(g->stack_times ? "from sampled call stacks (--stacks)"
-		                     : "shared out by call counts", out);
+		fputs(g->arcs_from_stacks ? "from sampled call stacks; no call "
+		      "was counted (not built with -pg): every count is stack "
+		      "samples, not calls"
+		      : g->stack_times ? "from sampled call stacks (--stacks)"
+		                       : "shared out by call counts", out);
 		fputs("</td></tr>\n", out);
 	}
 	fputs("</table>\n", out);
@@ -302,7 +305,7 @@ static void flat_row(const struct gprof *g, struct report *r, size_t i)
 	num_cell(out, "%.2f", g->flat.sample_err[s - g->syms.base]);
 	if (g->stack_incl)
 		num_cell(out, "%.2f", g->stack_incl[s - g->syms.base] / g->hz);
-	if (s->ncalls != 0) {
+	if (sym_counted_calls(g, s) != 0) {
 		double calls = (double)s->ncalls;
 		fprintf(out, "<td data-v=\"%" PRIu64 "\">%" PRIu64 "</td>",
 		        s->ncalls, s->ncalls);

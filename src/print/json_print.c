@@ -121,6 +121,9 @@ static void print_summary(const struct gprof *g, struct jw *w)
 	kint(w, "cycles", g->ncycles);
 	/* Where the call graph's times come from: --stacks or call counts. */
 	kstr(w, "call_graph_times", g->stack_times ? "call_stacks" : "call_counts");
+	/* What the arcs' and functions' counts are: calls, or (no -pg)
+	   the stack samples that held the call. */
+	kstr(w, "call_counts", g->arcs_from_stacks ? "stack_samples" : "calls");
 	print_run_times(g, w);
 	print_totals(g, w);
 	jw_close(w, '}');
@@ -214,7 +217,7 @@ static void print_flat_row(const struct gprof *g, struct report *r,
 		knum(w, "inclusive_seconds", g->stack_incl[s - g->syms.base] / g->hz);
 	else
 		knull(w, "inclusive_seconds");
-	if (s->ncalls != 0) {
+	if (sym_counted_calls(g, s) != 0) {
 		double calls = (double)s->ncalls;
 		kuint(w, "calls", s->ncalls);
 		knum(w, "self_seconds_per_call", s->hist_time / g->hz / calls);

@@ -76,6 +76,12 @@ static const char stacks_comment_text[] =
 	"labelled with their thread; each call arc is a two-frame sample "
 	"[callee, caller] valued only in calls/count";
 
+static const char nocalls_comment_text[] =
+	"gproftk: the samples are the call stacks the program recorded "
+	"(GMON_STACKS=1), valued in samples/count and cpu/nanoseconds and "
+	"labelled with their thread; no call was counted (the program was "
+	"not built with -pg), so calls/count is 0 throughout";
+
 /* Functions of no symbol: the profiling hook (stacks.c's label, one
    frame for the whole hook) and samples in no function.  The duration
    is every sample recorded (totals.c), so that pprof's percentages are
@@ -529,7 +535,8 @@ static void put_header(struct pprof *p)
 	pb_int(&p->msg, PROFILE_PERIOD, rate ? to_int(1.0 / g->hz * 1e9) : 0);
 	pb_int(&p->msg, PROFILE_DURATION_NANOS,
 	       rate ? to_int(g->totals.all / g->hz * 1e9) : 0);
-	pb_int(&p->msg, PROFILE_COMMENT, str_id(p, stack_samples(g) ?
+	pb_int(&p->msg, PROFILE_COMMENT, str_id(p, g->arcs_from_stacks ?
+	       nocalls_comment_text : stack_samples(g) ?
 	       stacks_comment_text : comment_text));
 }
 
@@ -620,7 +627,10 @@ void pprof_print(const struct gprof *g, struct report *r)
 		put_label_sample(&p, LABEL_HOOK, g->totals.hook);
 		put_label_sample(&p, LABEL_OUTSIDE, g->totals.outside);
 	}
-	put_arc_samples(&p);
+	/* Arcs made from the stacks (no -pg) count samples the stacks
+	   already are: as calls they would be counted twice. */
+	if (!g->arcs_from_stacks)
+		put_arc_samples(&p);
 	put_tables(&p);
 	gzip_write(g, &p.msg, r->out);
 	pprof_free(&p);

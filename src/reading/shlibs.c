@@ -36,7 +36,6 @@
 /* Alignment of, and the least gap between, synthetic ranges. */
 #define LIB_ALIGN ((vma_t)1 << 20)
 
-#define DEBUG_ROOT "/usr/lib/debug"
 
 /* One function symbol of a library, before it joins the table. */
 struct lib_sym {
@@ -208,21 +207,11 @@ static void ignored(const struct gprof *g, const struct lib *l,
 	        l->narcs == 1 ? "" : "s");
 }
 
-/* DEBUG_ROOT/.build-id/xx/rest.debug, or NULL without a build-id. */
+/* Its build-id debug file (symbols/objects.c), or NULL without a
+   build-id. */
 static char *debug_path(const struct gmsl_object *o)
 {
-	const char *root = getenv("GPROF_DEBUG_DIR");
-	if (!root || !*root)
-		root = DEBUG_ROOT;
-	if (o->build_id_len < 2)
-		return NULL;
-	size_t n = strlen(root) + 2 * o->build_id_len + 32;
-	char *p = xmalloc(n);
-	int k = snprintf(p, n, "%s/.build-id/%02x/", root, o->build_id[0]);
-	for (size_t i = 1; i < o->build_id_len; i++)
-		k += snprintf(p + k, n - (size_t)k, "%02x", o->build_id[i]);
-	snprintf(p + k, n - (size_t)k, ".debug");
-	return p;
+	return objects_debug_path(o->build_id, o->build_id_len);
 }
 
 static bfd *open_object(const char *path)

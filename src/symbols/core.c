@@ -208,9 +208,66 @@ static bool flavour_has_func_flag(bfd *abfd)
 	}
 }
 
+/* Has the table a symbol that classify() would keep? */
+static bool any_kept(struct gprof *g, asymbol **syms, long n)
+{
+	for (long i = 0; i < n; i++)
+		if (classify(g, syms[i], false))
+			return true;
+	return false;
+}
+
+/* A table BFD reads from abfd: its regular symbols, or with `dyn` its
+   dynamic ones; NULL when it has no symbol classify() keeps. */
+static asymbol **other_table(struct gprof *g, bfd *abfd, bool dyn, long *n)
+{
+	long size = dyn ? bfd_get_dynamic_symtab_upper_bound(abfd)
+	                : bfd_get_symtab_upper_bound(abfd);
+	if (size <= 0)
+		return NULL;
+	asymbol **syms = xmalloc((size_t)size + sizeof *syms);
+	*n = dyn ? bfd_canonicalize_dynamic_symtab(abfd, syms)
+	         : bfd_canonicalize_symtab(abfd, syms);
+	if (*n <= 0 || !any_kept(g, syms, *n)) {
+		free(syms);
+		return NULL;
+	}
+	syms[*n] = NULL;
+	return syms;
+}
+
+/* A stripped executable (strip --strip-all leaves no .symtab), where
+   GNU gprof stops at "has no symbols": the symbols of its debug file
+   found by build-id (GPROF_DEBUG_DIR, else /usr/lib/debug), as the
+   shared libraries' are found, else its dynamic symbols (.dynsym: the
+   functions it exports only).  The line lookups then go to the debug
+   file (core_sym_line()). */
+static void stripped_exe_syms(struct gprof *g)
+{
+	long n = 0;
+	asymbol **syms = NULL;
+	bfd *dbg = objects_exe_debug_file(g);
+	if (dbg) {
+		syms = other_table(g, dbg, false, &n);
+		if (syms)
+			objects_keep_exe_debug_file(g, dbg);
+		else
+			bfd_close(dbg);
+	}
+	if (!syms)
+		syms = other_table(g, ABFD(g), true, &n);
+	if (!syms)
+		return;
+	free(g->bfd_syms);
+	g->bfd_syms = (void **)syms;
+	g->nbfd_syms = g->nbfd_real = n;
+}
+
 void core_read_syms(struct gprof *g)
 {
 	g->nbfd_real = read_bfd_symbols(g);
+	if (!any_kept(g, (asymbol **)g->bfd_syms, g->nbfd_syms))
+		stripped_exe_syms(g);
 }
 
 /* With -R, the map (g->map_entries) must have been read before: the
@@ -375,7 +432,6 @@ void core_free_find_window(struct gprof *g)
 void core_close(struct gprof *g)
 {
 	core_free_find_window(g);
-	objects_free(g);
 	if (g->bfd_syms) {
 		asymbol **s = (asymbol **)g->bfd_syms;
 		/* the synthetic symbols are one block, starting at the first */
@@ -387,6 +443,9 @@ void core_close(struct gprof *g)
 		free(g->bfd_syms);
 		g->bfd_syms = NULL;
 	}
+	/* After the symbols: a stripped executable's are its debug file's,
+	   which objects_free() closes. */
+	objects_free(g);
 	if (g->abfd)
 		bfd_close(ABFD(g));
 	g->abfd = NULL;
@@ -556,7 +615,9 @@ bool core_sym_line(const struct gprof *g, const struct sym *s,
 	unsigned ln;
 	bool found;
 
-	if (sym_in_shlib(g, s)) {    /* in its library's own debug info */
+	if (sym_in_shlib(g, s) ||    /* in its library's own debug info */
+	    (!g->has_line_info && g->objects && g->objects[0].abfd)) {
+		/* (or a stripped executable's debug file) */
 		const struct object_info *o = sym_object(g, s);
 		found = o && object_find_line(o, s->addr, file, &func, &ln);
 	} else {

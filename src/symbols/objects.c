@@ -10,6 +10,7 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,6 +46,56 @@ void objects_add_exe(struct gprof *g)
 	if (abfd && abfd->build_id)
 		set_build_id(o, abfd->build_id->data, abfd->build_id->size);
 	o->hi = (vma_t)-1;
+}
+
+static asymbol **read_syms(bfd *abfd);
+
+/* DEBUG_ROOT/.build-id/xx/rest.debug for build-id id[0 .. n), where
+   DEBUG_ROOT is $GPROF_DEBUG_DIR or /usr/lib/debug; NULL without a
+   build-id. */
+char *objects_debug_path(const unsigned char *id, size_t n)
+{
+	const char *root = getenv("GPROF_DEBUG_DIR");
+	if (!root || !*root)
+		root = "/usr/lib/debug";
+	if (n < 2)
+		return NULL;
+	size_t len = strlen(root) + 2 * n + 32;
+	char *p = xmalloc(len);
+	int k = snprintf(p, len, "%s/.build-id/%02x/", root, id[0]);
+	for (size_t i = 1; i < n; i++)
+		k += snprintf(p + k, len - (size_t)k, "%02x", id[i]);
+	snprintf(p + k, len - (size_t)k, ".debug");
+	return p;
+}
+
+/* The executable's debug file found by its build-id, opened, when it
+   has the same build-id (a stale debug file names other addresses);
+   NULL otherwise. */
+void *objects_exe_debug_file(const struct gprof *g)
+{
+	const struct object_info *o = &g->objects[0];
+	char *path = objects_debug_path(o->build_id, o->build_id_len);
+	bfd *abfd = path ? bfd_openr(path, NULL) : NULL;
+	free(path);
+	if (abfd && (!bfd_check_format(abfd, bfd_object) || !abfd->build_id ||
+	             abfd->build_id->size != o->build_id_len ||
+	             memcmp(abfd->build_id->data, o->build_id,
+	                    o->build_id_len) != 0)) {
+		bfd_close(abfd);
+		abfd = NULL;
+	}
+	return abfd;
+}
+
+/* The executable's symbols come from its debug file `abfd`, which is
+   kept open here: the names point into it, and its lines answer for
+   the executable's (core_sym_line()). */
+void objects_keep_exe_debug_file(struct gprof *g, void *abfd)
+{
+	struct object_info *o = &g->objects[0];
+	o->abfd = abfd;
+	o->bfd_syms = (void **)read_syms(abfd);
 }
 
 /* The regular symbol table (for BFD's function fallback), NULL-ended;

@@ -61,6 +61,13 @@ bool object_find_line(const struct object_info *o, vma_t addr,
 void objects_line_syms(struct gprof *g, size_t k, size_t from,
                        const vma_t *addrs, size_t n);
 void objects_free(struct gprof *g);
+/* The debug file of build-id id[0 .. n) under $GPROF_DEBUG_DIR (else
+   /usr/lib/debug)/.build-id/, malloc'd; NULL without a build-id. */
+char *objects_debug_path(const unsigned char *id, size_t n);
+/* A stripped executable: its build-id debug file (a bfd *), or NULL;
+   once its symbols are used, objects_keep_exe_debug_file() owns it. */
+void *objects_exe_debug_file(const struct gprof *g);
+void objects_keep_exe_debug_file(struct gprof *g, void *abfd);
 
 /* ---- clones.c: GCC's compiler clones (foo.part.0, foo.cold...) ---- */
 size_t clone_base_len(const char *name);
