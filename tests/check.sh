@@ -79,6 +79,8 @@ run_step "the dependency checks fail when they must" \
 # the C recorder, which calls the stubs' register-saving trampoline.
 run_step "libgmon module dependencies (tests/tools/module-deps.sh)" \
 	sh tests/tools/module-deps.sh -g 'record.o stubs-*.o' build/libgmon/native/*.o
+run_step "libgmon-preload.so module dependencies (tests/tools/module-deps.sh)" \
+	sh tests/tools/module-deps.sh -g 'record.o stubs-*.o' build/libgmon/preload/*.o
 if [ -f tests/reliability.sh ]; then
 	run_step "reliability tests" sh tests/reliability.sh
 fi

@@ -38,6 +38,10 @@ expect $P/bin/gprof-bbconv
 expect $P/include/libgmon.h
 expect $LIB/libgmon.a
 expect $LIB/libgmon-audit.so
+expect $P/bin/gprof-run
+expect $LIB/gproftk/libgmon-preload.so
+[ ! -f "$ROOT/src/libgmon/musl/libgmon-preload.so" ] || expect $LIB/gproftk/musl/libgmon-preload.so
+[ ! -f "$ROOT/src/libgmon/32/libgmon-preload.so" ] || expect $LIB/gproftk/32/libgmon-preload.so
 expect $LIB/pkgconfig/libgmon.pc
 for page in "$ROOT"/doc/*.1; do expect "$P/share/man/man1/${page##*/}"; done
 for page in "$ROOT"/doc/*.3; do expect "$P/share/man/man3/${page##*/}"; done

@@ -29,6 +29,9 @@
 #              -fomit-frame-pointer library), ticks in the hook
 #   hooknames  every function of the recorder and the hooks is one gprof
 #              counts as the profiling hook
+#   preload    libgmon-preload.so and gprof-run: programs built without
+#              -pg, each function's share within 5 points of what the
+#              program measured; the cases where preloading cannot work
 #   cross      the foreign targets under qemu-user (CROSS_ONLY="TRIPLE..."
 #              limits it to some of tests/targets.sh's)
 # They build programs from tests/libgmon/*.c with each toolchain present,
@@ -47,7 +50,7 @@ TESTS_DIR=$ROOT/tests
 # shellcheck source=tests/libgmon/common.sh
 . "$TESTS_DIR/libgmon/common.sh"
 
-[ $# -gt 0 ] || set -- counts build musl libcp i386 process histogram failures signals loss shlibs wall stacks unwind sigmask cputime hooknames cross
+[ $# -gt 0 ] || set -- counts build musl libcp i386 process histogram failures signals loss shlibs wall stacks unwind sigmask cputime hooknames preload cross
 libgmon_setup || exit 1
 for part in "$@"; do
 	if [ ! -f "$T/$part.sh" ]; then

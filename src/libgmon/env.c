@@ -19,6 +19,7 @@
 
 #include "gmon_shlibs.h"
 #include "gmon_rt.h"
+#include "preload.h"
 
 void gmon_say(const char *fmt, ...)
 {
@@ -41,12 +42,46 @@ void gmon_say(const char *fmt, ...)
 	(void)w;
 }
 
+#ifdef GMON_PRELOAD
+/* The GMON_* variables as they were at start, NUL-separated "NAME=value"
+   strings (libgmon-preload.so: a program may clear its environment). */
+static char kept[8192];
+static size_t kept_len;
+static int kept_on;
+
+void gmon_env_keep(char **envp)
+{
+	extern char **environ;
+	for (char **e = envp != NULL ? envp : environ; e != NULL && *e != NULL; e++) {
+		size_t n = strlen(*e) + 1;
+		if (strncmp(*e, "GMON_", 5) == 0 && n <= sizeof kept - kept_len) {
+			memcpy(kept + kept_len, *e, n);
+			kept_len += n;
+		}
+	}
+	kept_on = 1;
+}
+
+static const char *kept_value(const char *name)
+{
+	size_t len = strlen(name);
+	for (size_t i = 0; i < kept_len; i += strlen(kept + i) + 1)
+		if (strncmp(kept + i, name, len) == 0 && kept[i + len] == '=')
+			return kept + i + len + 1;
+	return NULL;
+}
+#endif
+
 /* Environment settings are ignored in set-user-ID and similar programs,
    where they could make a privileged process write files for a user. */
 const char *gmon_env(const char *name)
 {
 	if (getauxval(AT_SECURE))
 		return NULL;
+#ifdef GMON_PRELOAD
+	if (kept_on)
+		return kept_value(name);
+#endif
 	return getenv(name);
 }
 

@@ -12,6 +12,9 @@
 #   src/libgmon/libgmon.a        native C library (glibc), $(CC)
 #   src/libgmon/musl/libgmon.a   musl, $(MUSL_GCC), plus musl/gcrt1.o
 #   src/libgmon/32/libgmon.a     i386, $(CC) -m32, when that can link
+# and beside each archive the same sources as a preloadable shared object,
+# libgmon-preload.so (GMON_PRELOAD; see LGM_PRELOAD), with the command
+# src/libgmon/gprof-run that runs a program under it.
 # Objects go under build/libgmon/<variant>/, out of the source folder.
 #
 # With CROSS=<triple>- (say CROSS=aarch64-linux-gnu-) there is one build
@@ -33,6 +36,8 @@
 #                auditmodule names it: pkg-config --variable=auditmodule libgmon
 #   musllibdir   the musl build (default $(libdir)/musl)
 #   libdir32     the i386 build (default $(exec_prefix)/lib32)
+#   preloaddir   libgmon-preload.so, and its musl/ and 32/ builds
+#                (default $(libdir)/gproftk); bindir gets gprof-run
 # LGM_M32=no leaves the i386 build out even where -m32 links.
 
 LGM := src/libgmon
@@ -92,12 +97,13 @@ LGM_HOT_CFLAGS = -fno-builtin
 
 musllibdir ?= $(libdir)/musl
 auditdir ?= $(libdir)
+preloaddir ?= $(libdir)/gproftk
 # Set by configure; a CROSS build may run without it.  libgmon.h and
 # libgmon(3) are installed with the native build only.
 includedir ?= $(prefix)/include
 libdir32 ?= $(exec_prefix)/lib32
 
-# $(call LGM_VARIANT,name,compiler command,archive[,archiver])
+# $(call LGM_VARIANT,name,compiler command,archive[,archiver[,more objects]])
 # Also sets <name>_LGM_CFLAGS: LGM_CFLAGS plus the architecture's
 # hardening flags that compiler accepts, and <name>_LGM_HOT for record.c.
 define LGM_VARIANT
@@ -106,7 +112,7 @@ $(1)_LGM_CFLAGS := $$(LGM_CFLAGS) \
 	$$(call lgm_accepted,$(2),$$(LGM_ARCH_HARDEN_$$($(1)_LGM_ARCH)))
 $(1)_LGM_HOT := $$(LGM_ARCH_HOT_$$($(1)_LGM_ARCH)) $$(LGM_HOT_CFLAGS) \
 	$$(call lgm_accepted,$(2),$$(LGM_NO_PATTERNS))
-$(1)_LGM_OBJS := $$(addprefix $$(LGM_BUILD)/$(1)/,$$(LGM_NAMES) \
+$(1)_LGM_OBJS := $$(addprefix $$(LGM_BUILD)/$(1)/,$$(LGM_NAMES) $(5) \
 	$$(LGM_ARCH_NAMES_$$($(1)_LGM_ARCH)))
 
 $$(LGM_BUILD)/$(1)/record.o: $$(LGM)/record.c $$(LGM_DEPS)
@@ -125,6 +131,20 @@ $(3): $$($(1)_LGM_OBJS)
 	@mkdir -p $$(@D)
 	rm -f $$@
 	$(or $(4),$$(AR)) rcs $$@ $$($(1)_LGM_OBJS)
+endef
+
+# $(call LGM_PRELOAD,name,compiler command,shared object): the preloaded
+# runtime, libgmon-preload.so: the same sources built with GMON_PRELOAD
+# (preload.c added) into build/libgmon/<name>/, linked as a shared object
+# that the loader initializes before every other one (-z initfirst, so
+# that threads other objects' constructors start are sampled; glibc
+# honours it, musl ignores it).  LD_PRELOAD loads it; gprof-run sets that.
+define LGM_PRELOAD
+$$(eval $$(call LGM_VARIANT,$(1),$(2) -DGMON_PRELOAD,$$(LGM_BUILD)/$(1)/unused.a,,preload.o))
+$(3): $$($(1)_LGM_OBJS)
+	@mkdir -p $$(@D)
+	$(2) -shared -Wl,-z,initfirst -Wl,-z,noexecstack $$(LDFLAGS) -o $$@ \
+		$$($(1)_LGM_OBJS) -ldl -pthread
 endef
 
 # $(call LGM_PC,libdir,suffix,libc name[,audit module]): the shell
@@ -153,8 +173,19 @@ $(eval $(call LGM_VARIANT,native,$(CC),$(LGM)/libgmon.a))
 $(LGM)/libgmon-audit.so: $(LGM)/audit.c $(LGM)/arch-audit.c $(LGM)/audit_port.h $(LGM)/elf_notes.h
 	$(CC) -std=gnu11 -Wall -Wextra $(LGM_USER_CFLAGS) -O2 -fPIC -shared \
 		-fvisibility=default -I$(LGM) $(LDFLAGS) -o $@ $(LGM)/audit.c $(LGM)/arch-audit.c
-LIBGMON_TARGETS := $(LGM)/libgmon.a $(LGM)/libgmon-audit.so
+# libgmon-preload.so and gprof-run, the command that preloads it (it
+# looks beside itself first, then in preloaddir, for the build matching
+# the program: native, musl/ or 32/).
+$(eval $(call LGM_PRELOAD,preload,$(CC),$(LGM)/libgmon-preload.so))
+$(LGM)/gprof-run: $(LGM)/gprof-run.c $(LGM)/libgmon.mk
+	$(CC) -std=gnu11 -Wall -Wextra $(LGM_USER_CFLAGS) -O2 \
+		-DGPROF_RUN_LIBDIR='"$(preloaddir)"' -DGPROF_RUN_VERSION='"$(LGM_VERSION)"' \
+		$(LDFLAGS) -o $@ $<
+LIBGMON_TARGETS := $(LGM)/libgmon.a $(LGM)/libgmon-audit.so $(LGM)/libgmon-preload.so $(LGM)/gprof-run
 LIBGMON_INSTALL = $(INSTALL) -d $(DESTDIR)$(libdir)/pkgconfig $(DESTDIR)$(auditdir) && \
+	$(INSTALL) -d $(DESTDIR)$(preloaddir) $(DESTDIR)$(bindir) && \
+	$(INSTALL) -m 644 $(LGM)/libgmon-preload.so $(DESTDIR)$(preloaddir)/libgmon-preload.so && \
+	$(INSTALL) -m 755 $(LGM)/gprof-run $(DESTDIR)$(bindir)/gprof-run && \
 	$(INSTALL) -m 644 $(LGM)/libgmon.a $(DESTDIR)$(libdir)/libgmon.a && \
 	$(INSTALL) -m 644 $(LGM)/libgmon-audit.so $(DESTDIR)$(auditdir)/libgmon-audit.so && \
 	$(INSTALL) -d $(DESTDIR)$(includedir) && \
@@ -171,6 +202,8 @@ LIBGMON_INSTALL += $(foreach t,$(LGM_CROSS_BUILT), && \
 
 # Everything any variant installs, whether built now or not.
 LIBGMON_UNINSTALL = rm -f $(DESTDIR)$(libdir)/libgmon.a \
+	$(DESTDIR)$(preloaddir)/libgmon-preload.so $(DESTDIR)$(preloaddir)/musl/libgmon-preload.so \
+	$(DESTDIR)$(preloaddir)/32/libgmon-preload.so $(DESTDIR)$(bindir)/gprof-run \
 	$(DESTDIR)$(auditdir)/libgmon-audit.so $(DESTDIR)$(includedir)/libgmon.h \
 	$(DESTDIR)$(libdir)/pkgconfig/libgmon.pc $(DESTDIR)$(libdir)/pkgconfig/libgmon-musl.pc \
 	$(DESTDIR)$(libdir)/pkgconfig/libgmon-32.pc \
@@ -180,6 +213,8 @@ LIBGMON_UNINSTALL = rm -f $(DESTDIR)$(libdir)/libgmon.a \
 		$(DESTDIR)$(call lgm_crossdir,$(t))/libgmon.a \
 		$(DESTDIR)$(call lgm_crossdir,$(t))/pkgconfig/libgmon.pc) && \
 	$(call lgm_rmdir,$(DESTDIR)$(musllibdir)) && \
+	$(call lgm_rmdir,$(DESTDIR)$(preloaddir)/musl) && $(call lgm_rmdir,$(DESTDIR)$(preloaddir)/32) && \
+	$(call lgm_rmdir,$(DESTDIR)$(preloaddir)) && \
 	$(if $(filter-out $(libdir),$(auditdir)),$(call lgm_rmdir,$(DESTDIR)$(auditdir)) &&) \
 	$(call lgm_rmdir,$(DESTDIR)$(libdir)/pkgconfig) \
 	$(foreach t,$(sort $(LGM_CROSS_TRIPLES) $(LGM_CROSS_BUILT)), \
@@ -190,8 +225,10 @@ $(eval $(call LGM_VARIANT,musl,$(MUSL_GCC),$(LGM)/musl/libgmon.a))
 $(LGM)/musl/gcrt1.o: $(LGM)/gcrt1.c $(LGM_DEPS)
 	@mkdir -p $(@D)
 	$(MUSL_GCC) $(musl_LGM_CFLAGS) -c -o $@ $<
-LIBGMON_TARGETS += $(LGM)/musl/libgmon.a $(LGM)/musl/gcrt1.o
-LIBGMON_INSTALL += && $(INSTALL) -d $(DESTDIR)$(musllibdir) && \
+$(eval $(call LGM_PRELOAD,musl-preload,$(MUSL_GCC),$(LGM)/musl/libgmon-preload.so))
+LIBGMON_TARGETS += $(LGM)/musl/libgmon.a $(LGM)/musl/gcrt1.o $(LGM)/musl/libgmon-preload.so
+LIBGMON_INSTALL += && $(INSTALL) -d $(DESTDIR)$(musllibdir) $(DESTDIR)$(preloaddir)/musl && \
+	$(INSTALL) -m 644 $(LGM)/musl/libgmon-preload.so $(DESTDIR)$(preloaddir)/musl/libgmon-preload.so && \
 	$(INSTALL) -m 644 $(LGM)/musl/libgmon.a $(DESTDIR)$(musllibdir)/libgmon.a && \
 	$(INSTALL) -m 644 $(LGM)/musl/gcrt1.o $(DESTDIR)$(musllibdir)/gcrt1.o && \
 	$(call LGM_PC,$(musllibdir),-musl,musl) \
@@ -202,8 +239,10 @@ LGM_M32 ?= $(shell printf 'int main(void){return 0;}\n' | \
              $(CC) -m32 -x c -o /dev/null - >/dev/null 2>&1 && echo yes)
 ifeq ($(LGM_M32),yes)
 $(eval $(call LGM_VARIANT,m32,$(CC) -m32,$(LGM)/32/libgmon.a))
-LIBGMON_TARGETS += $(LGM)/32/libgmon.a
-LIBGMON_INSTALL += && $(INSTALL) -d $(DESTDIR)$(libdir32) && \
+$(eval $(call LGM_PRELOAD,m32-preload,$(CC) -m32,$(LGM)/32/libgmon-preload.so))
+LIBGMON_TARGETS += $(LGM)/32/libgmon.a $(LGM)/32/libgmon-preload.so
+LIBGMON_INSTALL += && $(INSTALL) -d $(DESTDIR)$(libdir32) $(DESTDIR)$(preloaddir)/32 && \
+	$(INSTALL) -m 644 $(LGM)/32/libgmon-preload.so $(DESTDIR)$(preloaddir)/32/libgmon-preload.so && \
 	$(INSTALL) -m 644 $(LGM)/32/libgmon.a $(DESTDIR)$(libdir32)/libgmon.a && \
 	$(call LGM_PC,$(libdir32),-32,i386 native C library) \
 		> $(DESTDIR)$(libdir)/pkgconfig/libgmon-32.pc
@@ -248,7 +287,7 @@ libgmon-cross:
 
 libgmon-clean:
 	rm -rf $(LGM_BUILD) $(LGM)/musl $(LGM)/32 $(LGM)/cross $(LGM)/libgmon.a \
-	       $(LGM)/libgmon-audit.so
+	       $(LGM)/libgmon-audit.so $(LGM)/libgmon-preload.so $(LGM)/gprof-run
 	@rmdir build 2>/dev/null || :
 
 .PHONY: libgmon libgmon-cross libgmon-clean

@@ -27,6 +27,7 @@
 
 #include "gmon_rt.h"
 #include "offcpu.h"
+#include "preload.h"
 #include "unwind.h"
 
 #define GMON_API __attribute__((visibility("default")))
@@ -37,6 +38,17 @@ GMON_API void moncontrol(int mode);
 GMON_API void _mcleanup(void);
 
 static int start_claimed;
+
+#ifndef GMON_PRELOAD
+/* The marker by which libgmon-preload.so sees that this program has a
+   libgmon of its own and stays out (preload.h). */
+__asm__(".pushsection .note.gproftk.runtime,\"a\",%note\n"
+        "	.balign 4\n"
+        "	.long 8, 4, 0x6772746d\n"
+        "	.asciz \"gproftk\"\n"
+        "	.long 0\n"
+        "	.popsection\n");
+#endif
 
 /*
  * The exit write and the exit signals (GMON_EXIT_SIGNALS) must agree, or
@@ -409,6 +421,11 @@ void _mcleanup(void)
    executable, so that segment is the executable's text). */
 static void text_bounds(uintptr_t *lo, uintptr_t *hi)
 {
+#ifdef GMON_PRELOAD
+	/* A shared object: the executable is found from its entry point. */
+	if (gmon_preload_text(lo, hi))
+		return;
+#endif
 	*lo = (uintptr_t)__executable_start;
 	*hi = (uintptr_t)etext;
 	if (*lo == 0 || *hi <= *lo)
@@ -420,10 +437,39 @@ static void text_bounds(uintptr_t *lo, uintptr_t *hi)
  * before ordinary constructors run.  glibc's gcrt1.o has already called
  * __monstartup from _init by now, and then this does nothing.
  */
+#ifdef GMON_PRELOAD
+/* glibc passes the environment to constructors; under -z initfirst this
+   runs before the C library's own initializer has set environ. */
+__attribute__((constructor(101))) static void gmon_autostart(int argc, char **argv,
+                                                               char **envp)
+{
+	(void)argc;
+	(void)argv;
+#else
 __attribute__((constructor(101))) static void gmon_autostart(void)
 {
+#endif
 	uintptr_t lo, hi;
+#ifdef GMON_PRELOAD
+	/* libgmon-preload.so: started by the loader (-z initfirst: before
+	   the other objects' constructors, which may start threads); it
+	   stays out of a program that links a libgmon of its own. */
+#ifdef __GLIBC__
+	gmon_env_keep(envp);
+#else
+	(void)envp; /* musl sets environ first and passes nothing */
+	gmon_env_keep(NULL);
+#endif
+	if (gmon_preload_stand_aside()) {
+		__atomic_store_n(&start_claimed, 1, __ATOMIC_RELEASE);
+		return;
+	}
+#endif
 	text_bounds(&lo, &hi);
-	if (start(lo, hi) == 1)
+	if (start(lo, hi) == 1) {
 		atexit(_mcleanup);
+#ifdef GMON_PRELOAD
+		gmon_preload_watch();
+#endif
+	}
 }

@@ -354,6 +354,10 @@ void gmon_shlibs_init(void)
 	int on = gmon_env_word("GMON_SHLIBS", "0", "1");
 	if (on < 0) /* LD_AUDIT=libgmon-audit.so alone asks for it */
 		on = gmon_audit_port.arcs != NULL;
+#ifdef GMON_PRELOAD
+	if (gmon_env("GMON_SHLIBS") == NULL)
+		on = 1; /* the preloaded runtime samples every object by default */
+#endif
 	if (on != 1) {
 		if (gmon_set.stacks)
 			objects_only();

@@ -283,11 +283,28 @@ static size_t entry_size(uint32_t d)
    grow the table (see gmon_stacks_grow).  The handler runs on the
    table's own thread, so this update of its busy flag cannot race; one
    that the recorder's end clears is asked again at the next tick. */
-static void ask_growth(struct gmon_table *t, const struct gmon_stacks *s)
+#ifdef GMON_PRELOAD
+static void grow_pool(struct gmon_stacks *s);
+static void grow_slots(struct gmon_stacks *s);
+#endif
+static void ask_growth(struct gmon_table *t, struct gmon_stacks *s)
 {
 	if ((s->entries >= s->cap / 2 && s->mask + 1 < nslots) ||
-	    (s->used >= s->committed / 2 && s->committed < pool_bytes))
+	    (s->used >= s->committed / 2 && s->committed < pool_bytes)) {
+#ifdef GMON_PRELOAD
+		/* libgmon-preload.so: a program without -pg makes no profiled
+		   call that could grow the table, so the handler grows it.
+		   Safe here: only this thread's SIGPROF handler touches the
+		   slots (and SIGPROF is blocked while it runs, or while the
+		   recorder of a -pg program grows them), the writer reads only
+		   the append-only pool, and mprotect is a system call. */
+		(void)t;
+		grow_pool(s);
+		grow_slots(s);
+#else
 		t->busy |= GMON_BUSY_GROW;
+#endif
+	}
 }
 
 /* The SIGPROF handler's part: count w ticks for the current stack. */

@@ -36,8 +36,12 @@
 	.cfi_adjust_cfa_offset 4
 	pushl	%edx
 	.cfi_adjust_cfa_offset 4
+#ifdef GMON_PRELOAD
+	xorl	%eax, %eax			/* libgmon-preload.so: no constant TLS */
+#else						/* offset in a shared object; the C path */
 	movl	gmon_cur@indntpoff, %eax
 	movl	%gs:(%eax), %eax		/* this thread's table */
+#endif
 	testl	%eax, %eax
 	jz	8f
 	cmpl	$0, GMON_T_BUSY(%eax)
