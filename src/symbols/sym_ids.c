@@ -32,15 +32,15 @@ static const char *const default_excluded[] = {
  * The profiling hook: the functions every profiled call runs through to
  * be counted.  This is the tool's one list of them (the totals, the
  * diagnosis and every format ask sym_is_hook()).  It is the mcount family
- * (GNU's, glibc's, libgmon's stubs) plus the C recorder, and every other
- * function on libgmon's call-counting path is named with the prefix
+ * (GNU's, glibc's, libgmon's stubs; __gnu_mcount_nc on ARM) plus the C
+ * recorder, and every other function on libgmon's call-counting path is named with the prefix
  * below, so that a function added to that path is recognised by its
  * name (tests/libgmon/hooknames.sh checks libgmon's objects against this
  * rule).  A compiler clone (__mcount_internal.part.0) is its function's.
  */
 static const char *const hook_names[] = {
 	"mcount", "_mcount", "__mcount", "_gprof_mcount", "__fentry__",
-	"__mcount_internal", NULL
+	"__mcount_internal", "__gnu_mcount_nc", NULL
 };
 static const char HOOK_PREFIX[] = "__gmon_";
 
