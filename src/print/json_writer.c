@@ -189,11 +189,23 @@ void jw_close(struct jw *w, char c)
 	}
 }
 
+/* Keys are the printers' own identifiers, never in need of an escape:
+   copied as they are. */
 void jw_key(struct jw *w, const char *key)
 {
+	size_t n = strlen(key);
+
 	jw_sep(w);
-	jw_escaped(w, key);
-	PUTS(w, ": ");
+	if (n + 4 > OB_ROOM_MAX) {
+		jw_escaped(w, key);
+		PUTS(w, ": ");
+	} else {
+		char *p = ob_room(&w->ob, n + 4);
+		p[0] = '"';
+		memcpy(p + 1, key, n);
+		memcpy(p + 1 + n, "\": ", 3);
+		w->ob.len += n + 4;
+	}
 	w->after_key = true;
 }
 
