@@ -40,6 +40,7 @@ static const char page_style[] =
 "tr.sig{background:#ffe0d0 !important}\n"
 ".problem{color:#a00}.note{color:#555}\n"
 "div.picture{overflow:auto;max-height:80vh;border:1px solid #ccc}\n"
+"svg.cg{max-width:100%;height:auto}\n"
 ".cg text{font:12px monospace;text-anchor:middle;fill:#000}\n"
 ".cg a:hover rect{stroke-width:3}\n"
 "input[type=search]{width:20em}\n";
@@ -347,10 +348,15 @@ static void print_picture(const struct gprof *g, struct report *r)
 		return;
 	}
 	fputs("<div class=\"picture\">\n", out);
-	if (!svg_graph_print(g, r))
-		fprintf(out, "<p>Too large to draw (%zu functions): raise "
-		        "--node-threshold.</p>\n", v->nnodes);
+	size_t drawn = svg_graph_print(g, r);
+	if (!drawn)
+		fputs("<p>Too wide to draw.</p>\n", out);
 	fputs("</div>\n", out);
+	if (drawn && drawn < v->nnodes)
+		fprintf(out, "<p class=\"note\" id=\"picture-left-out\">Drawn: "
+		        "the %zu functions with the most time, as many as fit the "
+		        "width of a screen; the other %zu over the threshold are "
+		        "in the call graph below.</p>\n", drawn, v->nnodes - drawn);
 }
 
 /* The "called" cell of an entry's own line: N or N+M. */
