@@ -12,12 +12,13 @@
 # Prints one row per format: median wall and CPU seconds (user + system)
 # of RUNS runs, the output's size, and CPU time and size over the text
 # report's.  The outputs go to files in bench/out/docs/ (a pipe to
-# /dev/null would leave out what writing them costs).  folded needs call
-# stacks, which the synthetic profile has not: its row says so.
+# /dev/null would leave out what writing them costs).  folded and flame
+# need call stacks, which the profile has not: they run on it with a
+# side file of generated stacks, beside the text report of the same.
 #
 # Environment: GPROF (default src/gprof; another build, to compare),
 # RUNS (default 5), CC (default cc), DOCS_N (default 100000 functions),
-# DOCS_M (default 1000000 arcs).
+# DOCS_M (default 1000000 arcs), DOCS_STACKS (default 200000 stacks).
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -27,6 +28,7 @@ cc=${CC:-cc}
 runs=${RUNS:-5}
 n=${DOCS_N:-100000}
 m=${DOCS_M:-1000000}
+nstacks=${DOCS_STACKS:-200000}
 
 [ -x "$ours" ] || { echo "bench/docs.sh: $ours not built (run make)" >&2; exit 1; }
 mkdir -p "$out/docs"
@@ -50,10 +52,54 @@ if [ ! -f "$g" ] || [ "$out/gen" -nt "$g" ]; then
 	"$out/gen" gmon "$d/prog.nm" "$m" 1 "$g"
 fi
 
+# The call stacks folded and flame print (the profile has none): a side
+# file of NSTACKS stacks along the same call graph (bench/gen.c stacks,
+# tests/tools/gmsl-gen), beside a link to the profile in its own folder,
+# so that the other runs do not read it.
+st=$out/docs/stacks
+if [ ! -f "$st/gmon.out.shlibs" ] || [ "$out/gen" -nt "$st/gmon.out.shlibs" ] ||
+   [ "$g" -nt "$st/gmon.out.shlibs" ]; then
+	mkdir -p "$st"
+	$cc -O2 -o "$out/gmsl-gen" "$top/tests/tools/gmsl-gen.c"
+	"$out/gen" stacks "$d/prog.nm" "$m" 1 "$nstacks" > "$st/desc"
+	"$out/gmsl-gen" "$st/gmon.out.shlibs" < "$st/desc"
+	rm -f "$st/desc"
+fi
+ln -sf "$g" "$st/gmon.out"
+
 div() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
 mbytes() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1048576 }'; }
 row() {
-	printf '%-10s %8s %8s %9s %9s %8s  %s\n' "$@"
+	printf '%-14s %8s %8s %9s %9s %8s  %s\n' "$@"
+}
+
+# measure FORMAT NAME GMON: one row; the text rows set the base.
+measure() {
+	if [ "$1" = text ]; then opt=; else opt=--output-format=$1; fi
+	file=$out/docs/out.$1
+	# shellcheck disable=SC2086
+	set -- "$1" "$2" "$3" $("$out/runstat" -n "$runs" -o "$file" -d "$d" -- \
+		"$ours" $opt prog "$3" 2>/dev/null)
+	if [ "$8" != 0 ]; then
+		# shellcheck disable=SC2086
+		row "$2" - - - - - "no output (status $8: $("$ours" $opt "$d/prog" \
+			"$3" 2>&1 >/dev/null | head -n 1 | sed 's/^[^:]*: //' |
+			cut -c1-60))"
+		return
+	fi
+	bytes=$(wc -c < "$file")
+	rm -f "$file"
+	if [ "$1" = text ]; then
+		text_cpu=$5 text_bytes=$bytes
+	fi
+	r=$(div "$5" "$text_cpu")
+	verdict=$(awk -v r="$r" 'BEGIN { print (r + 0 <= 2.0) ? "ok" : "MISSED" }')
+	if [ "$1" = html ]; then
+		verdict="$verdict$(awk -v b="$bytes" 'BEGIN {
+			if (b > 10 * 1048576) print ", over 10 MB" }')"
+	fi
+	row "$2" "$4" "$5" "$(mbytes "$bytes")" "$r" \
+	    "$(div "$bytes" "$text_bytes")" "$verdict"
 }
 
 echo "document formats at scale: $n functions, $m arcs (bench/gen.c), median of $runs runs;"
@@ -61,30 +107,11 @@ echo "cpu: user + system seconds; x text: over the text report's cpu time and si
 echo "Targets: cpu at most 2.00 x text; the HTML page well under 10 MB."
 row format "wall s" "cpu s" "MB" "cpu x" "MB x" verdict
 text_cpu= text_bytes=
-for f in text html json dot callgrind pprof folded flame; do
-	if [ "$f" = text ]; then opt=; else opt=--output-format=$f; fi
-	file=$out/docs/out.$f
-	# shellcheck disable=SC2086
-	set -- $("$out/runstat" -n "$runs" -o "$file" -d "$d" -- "$ours" $opt \
-		prog "$g" 2>/dev/null)
-	wall=$1 cpu=$2 rc=$5
-	if [ "$rc" != 0 ]; then
-		row "$f" - - - - - "no output (status $rc: $("$ours" $opt \
-			"$d/prog" "$g" 2>&1 >/dev/null | head -n 1 |
-			sed 's/^[^:]*: //' | cut -c1-60))"
-		continue
-	fi
-	bytes=$(wc -c < "$file")
-	if [ "$f" = text ]; then
-		text_cpu=$cpu text_bytes=$bytes
-	fi
-	rc=$(div "$cpu" "$text_cpu")
-	verdict=$(awk -v r="$rc" 'BEGIN { print (r + 0 <= 2.0) ? "ok" : "MISSED" }')
-	if [ "$f" = html ]; then
-		verdict="$verdict$(awk -v b="$bytes" 'BEGIN {
-			if (b > 10 * 1048576) print ", over 10 MB" }')"
-	fi
-	row "$f" "$wall" "$cpu" "$(mbytes "$bytes")" "$rc" \
-	    "$(div "$bytes" "$text_bytes")" "$verdict"
+for f in text html json dot callgrind pprof; do
+	measure "$f" "$f" "$g"
 done
-rm -f "$out"/docs/out.*
+echo "with a side file of $nstacks call stacks (bench/gen.c stacks); x text: over the text"
+echo "report of the same two files:"
+for f in text folded flame; do
+	measure "$f" "$f+stacks" "$st/gmon.out"
+done
