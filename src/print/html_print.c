@@ -355,8 +355,8 @@ static void print_picture(const struct gprof *g, struct report *r)
 	if (drawn && drawn < v->nnodes)
 		fprintf(out, "<p class=\"note\" id=\"picture-left-out\">Drawn: "
 		        "the %zu functions with the most time, as many as fit the "
-		        "width of a screen; the other %zu over the threshold are "
-		        "in the call graph below.</p>\n", drawn, v->nnodes - drawn);
+		        "width of a screen; %zu more over the threshold are not "
+		        "drawn.</p>\n", drawn, v->nnodes - drawn);
 }
 
 /* The "called" cell of an entry's own line: N or N+M. */
