@@ -171,7 +171,11 @@ void jw_open(struct jw *w, char c, bool one_line)
 }
 
 /* Closing the outermost container ends the document: the buffer goes to
-   the FILE and is freed. */
+   the FILE and is freed.  The final newline goes through stdio's own
+   buffer: a write that failed (a full disk) then still has a byte
+   pending when the output is closed, whose flush fails again and says
+   why (output.c reads errno there; a failed fwrite of the whole block
+   leaves nothing pending, and the cause was lost). */
 void jw_close(struct jw *w, char c)
 {
 	bool empty = w->first[w->depth];
@@ -183,8 +187,8 @@ void jw_close(struct jw *w, char c)
 	w->depth--;
 	putch(w, c);
 	if (w->depth == 0) {
-		putch(w, '\n');
 		ob_flush(&w->ob);
+		fputc('\n', w->ob.f);
 		ob_free(&w->ob);
 	}
 }
