@@ -12,6 +12,10 @@
  *       OUT.0000 ... OUT.<COUNT-1>: runs of one program, i.e. the same
  *       call graph, each file holding a different part of it and
  *       different counts.
+ *   gen stacks NMFILE M SEED NSTACKS > DESC
+ *       call stacks along that profile's call graph (the same M and
+ *       SEED), as a description for tests/tools/gmsl-gen, which writes
+ *       the side file (OUT.shlibs) that --output-format=folded reads.
  *   gen csrc DIR NFILES NFUNCS SEED
  *       a C program of NFILES files with NFUNCS functions each (loops,
  *       switches, inlined static helpers, calls across files) and a
@@ -324,6 +328,61 @@ static void gen_gmon(const char *nm, size_t m, uint64_t s, const char *path,
 	free(name);
 }
 
+/* ------------------------------------------------------------- stacks */
+
+/* Call stacks of the same program and call graph, as a description for
+   tests/tools/gmsl-gen (a GMON_SHLIBS side file, PROFILE.shlibs): NSTACKS
+   sampled stacks, each a walk down the graph's arcs (up to 40 deep) from
+   one of the first 64 functions, with a count of 1 to 20 samples.  Each
+   step takes a function's first callee half the time, its second a
+   quarter of the time, and so on, so that stacks share their hot paths
+   as a real program's do.  A caller's frame is its call site's return
+   address, one byte past the call. */
+static void gen_stacks(const char *nm, size_t m, uint64_t s, size_t nstacks)
+{
+	read_nm(nm);
+	make_graph(m, s);
+	size_t *first = xmalloc((nfns + 1) * sizeof *first);
+	size_t *by_parent = xmalloc((narcs + 1) * sizeof *by_parent);
+	size_t frames[40];
+
+	for (size_t i = 0; i < narcs; i++)
+		first[arcs[i].parent + 1]++;
+	for (size_t i = 1; i <= nfns; i++)
+		first[i] += first[i - 1];
+	size_t *fill = xmalloc((nfns + 1) * sizeof *fill);  /* zeroed */
+	for (size_t i = 0; i < narcs; i++)
+		by_parent[first[arcs[i].parent] + fill[arcs[i].parent]++] = i;
+	free(fill);
+	printf("header 100 0\nobject 0 0 %#llx %#llx prog -\n"
+	       "thread 0 100 main\n", (unsigned long long)text_lo,
+	       (unsigned long long)text_hi);
+	seed(s + 7);
+	for (size_t k = 0; k < nstacks; k++) {
+		size_t f = below(nfns < 64 ? nfns : 64), depth = 0;
+		size_t cap = 1 + below(40);
+		while (depth < cap) {
+			size_t n = first[f + 1] - first[f], pick = 0;
+			if (n == 0)
+				break;
+			while (pick + 1 < n && below(2))
+				pick++;
+			frames[depth++] = by_parent[first[f] + pick];
+			f = arcs[frames[depth - 1]].child;
+		}
+		printf("stacks 0 %llu 0 0:%#llx", 1 + (unsigned long long)below(20),
+		       (unsigned long long)(fns[f].addr + below(fns[f].size)));
+		while (depth-- > 0) {
+			const struct arcdef *a = &arcs[frames[depth]];
+			printf(",0:%#llx", (unsigned long long)
+			       (fns[a->parent].addr + a->from_off + 1));
+		}
+		putchar('\n');
+	}
+	free(first);
+	free(by_parent);
+}
+
 /* --------------------------------------------------------------- csrc */
 
 static FILE *open_out(const char *dir, const char *name)
@@ -433,6 +492,7 @@ static void usage(void)
 {
 	fprintf(stderr, "usage: gen asm N SEED\n"
 	        "       gen gmon NMFILE M SEED OUT [COUNT]\n"
+	        "       gen stacks NMFILE M SEED NSTACKS\n"
 	        "       gen csrc DIR NFILES NFUNCS SEED\n");
 	exit(2);
 }
@@ -447,6 +507,9 @@ int main(int argc, char **argv)
 		gen_gmon(argv[2], strtoul(argv[3], NULL, 0),
 		         strtoull(argv[4], NULL, 0), argv[5],
 		         argc == 7 ? strtol(argv[6], NULL, 0) : 0);
+	else if (strcmp(argv[1], "stacks") == 0 && argc == 6)
+		gen_stacks(argv[2], strtoul(argv[3], NULL, 0),
+		           strtoull(argv[4], NULL, 0), strtoul(argv[5], NULL, 0));
 	else if (strcmp(argv[1], "csrc") == 0 && argc == 6)
 		gen_csrc(argv[2], (unsigned)strtoul(argv[3], NULL, 0),
 		         (unsigned)strtoul(argv[4], NULL, 0),

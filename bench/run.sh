@@ -314,6 +314,10 @@ row loop 5000 "${nloop}calls" "-s" "$s"
 
 . "$top/bench/graph.sh"
 
+# Each --output-format beside the text report, on the same big profile.
+echo
+sh "$top/bench/docs.sh"
+
 if [ -f "$top/bench/runtime.sh" ]; then
 	echo
 	sh "$top/bench/runtime.sh"

@@ -10,7 +10,8 @@
  * --edge-threshold.  Recursive calls and calls within a cycle carry no
  * propagated time (the text graph prints only their count), so they are
  * kept whenever both ends are drawn.  With no time at all nothing is
- * pruned by time: every share would be 0.
+ * pruned by time: every share would be 0.  It also says which rows the
+ * HTML page keeps (add_page_cut).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -176,6 +177,37 @@ static void add_flat_cum(const struct gprof *g, struct graph_view *v)
 	}
 }
 
+/* The HTML page's cut (PAGE_* in graph_view.h): entries go in the
+   text's order, so the page keeps those with the most time, and an entry
+   is on the page when its index is at most page_last_index. */
+static void add_page_cut(const struct gprof *g, struct graph_view *v)
+{
+	size_t rows = g->flat.nrows, keep = 0;
+	double left = 0;
+
+	v->page_flat_rows = rows < PAGE_FLAT_ROWS ? rows : PAGE_FLAT_ROWS;
+	for (size_t i = v->page_flat_rows; i < rows; i++)
+		left += g->flat.rows[i]->hist_time;
+	v->page_flat_left_sec = left / g->hz;
+	if (!g->input_arcs || !cg_graph_printed(g))
+		return;
+	for (size_t i = 0; i < g->nentries; i++) {
+		const struct sym *s = g->entries[i];
+		if (!cg_entry_shown(g, s))
+			continue;
+		if (keep == PAGE_ENTRIES) {
+			double pct = total_pct(g, s);
+			if (v->page_entries_left++ == 0 ||
+			    pct > v->page_left_max_pct)
+				v->page_left_max_pct = pct;
+			continue;
+		}
+		keep++;
+		v->page_last_index = s->index;
+	}
+	v->page_entries = keep;
+}
+
 void graph_view_build(struct gprof *g)
 {
 	struct graph_view *v = xcalloc(1, sizeof *v);
@@ -191,6 +223,7 @@ void graph_view_build(struct gprof *g)
 		add_edges(g, v);
 	}
 	add_flat_cum(g, v);
+	add_page_cut(g, v);
 }
 
 void graph_view_free(struct gprof *g)

@@ -15,6 +15,18 @@
 
 #include "model/model.h"
 
+/* The HTML page keeps what a person reads: the flat profile's first
+   PAGE_FLAT_ROWS rows, the call graph's first PAGE_ENTRIES entries and
+   in each at most PAGE_ARCS callers and PAGE_ARCS callees (a cycle's
+   entry PAGE_MEMBERS members), the ones with the most time; it says what
+   it left out.  Every row of a program of
+   100,000 functions and a million calls made a page of 340 MB, more
+   than a browser opens; with these cuts a page stays under 6 MB. */
+#define PAGE_FLAT_ROWS 2000
+#define PAGE_ENTRIES 1000
+#define PAGE_ARCS 20
+#define PAGE_MEMBERS 100
+
 /* A function drawn: its call-graph entry's figures. */
 struct gv_node {
 	const struct sym *sym;
@@ -63,6 +75,14 @@ struct graph_view {
 	/* The flat profile's running total of self seconds, by row (the
 	   "cumulative seconds" column), for the HTML table. */
 	double *flat_cum;
+	/* What the HTML page keeps (PAGE_*) and what it leaves out. */
+	size_t page_flat_rows;       /* the flat profile's first rows */
+	double page_flat_left_sec;   /* self seconds of the rows after them */
+	size_t page_entries;         /* the first shown call-graph entries */
+	size_t page_entries_left;    /* shown entries after them */
+	int page_last_index;         /* index of the last entry on the page
+	                                (0: none) */
+	double page_left_max_pct;    /* highest % time of those left out */
 };
 
 /* Fills g->view (allocating it).  Runs after cg_order() and

@@ -40,6 +40,7 @@ static const char page_style[] =
 "tr.sig{background:#ffe0d0 !important}\n"
 ".problem{color:#a00}.note{color:#555}\n"
 "div.picture{overflow:auto;max-height:80vh;border:1px solid #ccc}\n"
+"svg.cg{max-width:100%;height:auto}\n"
 ".cg text{font:12px monospace;text-anchor:middle;fill:#000}\n"
 ".cg a:hover rect{stroke-width:3}\n"
 "input[type=search]{width:20em}\n";
@@ -126,10 +127,12 @@ static void summary_row(FILE *out, const char *label)
 
 /* ---- the profile report ---- */
 
-/* Is s's call-graph entry on the page (does "#cg-N" exist)? */
+/* Is s's call-graph entry on the page (does "#cg-N" exist)?  The page
+   keeps the first entries only (PAGE_ENTRIES, graph_view.h). */
 static bool has_entry(const struct gprof *g, const struct sym *s)
 {
 	return g->input_arcs && cg_graph_printed(g) && s->index > 0 &&
+	       g->view && s->index <= g->view->page_last_index &&
 	       cg_entry_shown(g, s);
 }
 
@@ -269,13 +272,6 @@ static void print_problems(const struct gprof *g, FILE *out)
 
 static void flat_header(const struct gprof *g, FILE *out)
 {
-	char unit[8];
-
-	if (g->flat.unit_prefix == ' ')
-		snprintf(unit, sizeof unit, "%c", g->dimen_abbrev);
-	else
-		snprintf(unit, sizeof unit, "%c%c", g->flat.unit_prefix,
-		         g->dimen_abbrev);
 	fputs("<table id=\"flat-table\" class=\"data sortable\">\n<thead><tr>"
 	      "<th data-num>% time</th><th data-num>cumulative s</th>"
 	      "<th data-num>self s</th>"
@@ -285,16 +281,39 @@ static void flat_header(const struct gprof *g, FILE *out)
 		fputs("<th data-num title=\"seconds with the function anywhere on "
 		      "the sampled call stack\">inclusive s</th>", out);
 	fputs("<th data-num>calls</th>", out);
-	fprintf(out, "<th data-num>self %s/call</th><th data-num>total %s/call"
-	        "</th><th class=\"name\">name</th></tr></thead>\n<tbody>\n",
-	        unit, unit);
+	fputs("<th data-num>self/call</th><th data-num>total/call</th>"
+	      "<th class=\"name\">name</th></tr></thead>\n<tbody>\n", out);
+}
+
+/* A per-call time in a unit of its own, three significant digits
+   ("1.52 &#181;s"): the text's columns share one unit, chosen by the
+   slowest function, and show 0.00 for every function a thousand times
+   quicker (all but one of jq's).  data-v keeps the figure unrounded. */
+static void per_call_cell(const struct gprof *g, FILE *out, double v)
+{
+	static const struct { const char *prefix; double scale; } units[] = {
+		{ "", 1 }, { "m", 1e3 }, { "&#181;", 1e6 }, { "n", 1e9 },
+		{ "p", 1e12 }
+	};
+	size_t u = 0;
+
+	if (!isfinite(v) || v == 0) {
+		num_cell(out, "%.2f", v);
+		return;
+	}
+	while (u + 1 < sizeof units / sizeof units[0] &&
+	       fabs(v) * units[u].scale < 1)
+		u++;
+	double x = v * units[u].scale;
+	fprintf(out, "<td data-v=\"%.17g\">%.*f %s%c</td>", v,
+	        fabs(x) >= 100 ? 0 : fabs(x) >= 10 ? 1 : 2, x, units[u].prefix,
+	        g->dimen_abbrev ? g->dimen_abbrev : 's');
 }
 
 static void flat_row(const struct gprof *g, struct report *r, size_t i)
 {
 	const struct sym *s = g->flat.rows[i];
 	FILE *out = r->out;
-	double scale = g->flat.unit_scale;
 
 	fputs("<tr data-name=\"", out);
 	markup_html(out, display_name(g, r, s), MARKUP_WHOLE);
@@ -309,9 +328,9 @@ static void flat_row(const struct gprof *g, struct report *r, size_t i)
 		double calls = (double)s->ncalls;
 		fprintf(out, "<td data-v=\"%" PRIu64 "\">%" PRIu64 "</td>",
 		        s->ncalls, s->ncalls);
-		num_cell(out, "%.2f", scale * s->hist_time / g->hz / calls);
-		num_cell(out, "%.2f", scale * (s->hist_time + s->child_time) /
-		         g->hz / calls);
+		per_call_cell(g, out, s->hist_time / g->hz / calls);
+		per_call_cell(g, out, (s->hist_time + s->child_time) / g->hz /
+		              calls);
 	} else {
 		blank_cell(out);
 		blank_cell(out);
@@ -334,9 +353,16 @@ static void print_flat(const struct gprof *g, struct report *r)
 	      "run is likely to differ by about as much.</p>\n", out);
 	filter_box(out, "flat-table");
 	flat_header(g, out);
-	for (size_t i = 0; i < g->flat.nrows; i++)
+	for (size_t i = 0; i < g->view->page_flat_rows; i++)
 		flat_row(g, r, i);
 	fputs("</tbody></table>\n", out);
+	if (g->view->page_flat_rows < g->flat.nrows)
+		fprintf(out, "<p class=\"note\" id=\"flat-left-out\">Left out of "
+		        "this page: the other %zu functions, %.2f s of self time, "
+		        "each less than the last row above. <code>gprof -b -p"
+		        "</code> and <code>--output-format=json</code> list them "
+		        "all.</p>\n", g->flat.nrows - g->view->page_flat_rows,
+		        g->view->page_flat_left_sec);
 }
 
 static void print_picture(const struct gprof *g, struct report *r)
@@ -362,10 +388,15 @@ static void print_picture(const struct gprof *g, struct report *r)
 		return;
 	}
 	fputs("<div class=\"picture\">\n", out);
-	if (!svg_graph_print(g, r))
-		fprintf(out, "<p>Too large to draw (%zu functions): raise "
-		        "--node-threshold.</p>\n", v->nnodes);
+	size_t drawn = svg_graph_print(g, r);
+	if (!drawn)
+		fputs("<p>Too wide to draw.</p>\n", out);
 	fputs("</div>\n", out);
+	if (drawn && drawn < v->nnodes)
+		fprintf(out, "<p class=\"note\" id=\"picture-left-out\">Drawn: "
+		        "the %zu functions with the most time, as many as fit the "
+		        "width of a screen; %zu more over the threshold are not "
+		        "drawn.</p>\n", drawn, v->nnodes - drawn);
 }
 
 /* The "called" cell of an entry's own line: N or N+M. */
@@ -427,8 +458,11 @@ static void cycle_entry(const struct gprof *g, struct report *r,
 {
 	FILE *out = r->out;
 
+	const struct sym *m;
+	size_t k = 0;
+
 	entry_line(g, r, cyc);
-	for (const struct sym *m = cyc->cyc_next; m; m = m->cyc_next) {
+	for (m = cyc->cyc_next; m && k < PAGE_MEMBERS; m = m->cyc_next, k++) {
 		fprintf(out, "<tr class=\"down\"><td></td><td></td><td>%.2f</td>"
 		        "<td>%.2f</td>", m->prop_self / g->hz,
 		        m->prop_child / g->hz);
@@ -437,26 +471,59 @@ static void cycle_entry(const struct gprof *g, struct report *r,
 		print_name(g, r, m);
 		fputs("</td></tr>\n", out);
 	}
+	for (k = 0; m; m = m->cyc_next)
+		k++;
+	if (k)
+		fprintf(out, "<tr class=\"down left-out\"><td></td><td></td>"
+		        "<td></td><td></td><td></td><td class=\"name note\">and %zu "
+		        "more member%s, each with less time than those above "
+		        "(<code>gprof -b -q</code> lists them)</td></tr>\n", k,
+		        k == 1 ? "" : "s");
+}
+
+/* After an entry's first PAGE_ARCS callers or callees: how many more
+   the page leaves out (NULL-ended list from ap). */
+static void arcs_left_row(FILE *out, struct arc *const *ap,
+                          const char *what, const char *cls)
+{
+	size_t n = 0;
+
+	while (ap[n])
+		n++;
+	fprintf(out, "<tr class=\"%s left-out\"><td></td><td></td><td></td>"
+	        "<td></td><td></td><td class=\"name note\">and %zu more %s%s, "
+	        "each with less time than those above (<code>gprof -b -q"
+	        "</code> lists them)</td></tr>\n", cls, n, what,
+	        n == 1 ? "" : "s");
 }
 
 static void function_entry(const struct gprof *g, struct report *r,
                            const struct sym *s)
 {
+	struct arc **ap;
+	size_t k;
+
 	if (!s->parents)
 		fputs("<tr class=\"up\"><td></td><td></td><td></td><td></td>"
 		      "<td></td><td class=\"name\">&lt;spontaneous&gt;</td></tr>\n",
 		      r->out);
-	for (struct arc **ap = s->by_rank_parents; ap && *ap; ap++) {
+	for (ap = s->by_rank_parents, k = 0; ap && *ap && k < PAGE_ARCS;
+	     ap++, k++) {
 		const struct sym *p = (*ap)->parent;
 		arc_row(g, r, *ap, p, p == s || same_cycle(p, s),
 		        s->cyc_head->ncalls, "up");
 	}
+	if (ap && *ap)
+		arcs_left_row(r->out, ap, "caller", "up");
 	entry_line(g, r, s);
-	for (struct arc **ap = s->by_rank_children; ap && *ap; ap++) {
+	for (ap = s->by_rank_children, k = 0; ap && *ap && k < PAGE_ARCS;
+	     ap++, k++) {
 		const struct sym *c = (*ap)->child;
 		arc_row(g, r, *ap, c, c == s || same_cycle(c, s),
 		        c->cyc_head->ncalls, "down");
 	}
+	if (ap && *ap)
+		arcs_left_row(r->out, ap, "callee", "down");
 }
 
 static void print_call_graph(const struct gprof *g, struct report *r)
@@ -474,6 +541,8 @@ static void print_call_graph(const struct gprof *g, struct report *r)
 	for (size_t i = 0; i < g->nentries; i++) {
 		const struct sym *s = g->entries[i];
 
+		if (s->index > g->view->page_last_index)
+			break;
 		if (!cg_entry_shown(g, s))
 			continue;
 		fprintf(out, "<tbody class=\"entry\" id=\"cg-%d\">\n", s->index);
@@ -484,6 +553,12 @@ static void print_call_graph(const struct gprof *g, struct report *r)
 		fputs("</tbody>\n", out);
 	}
 	fputs("</table>\n", out);
+	if (g->view->page_entries_left)
+		fprintf(out, "<p class=\"note\" id=\"cg-left-out\">Left out of "
+		        "this page: the other %zu entries, each at most %.2g%% of the "
+		        "time. <code>gprof -b -q</code> and <code>--output-format="
+		        "json</code> have them all.</p>\n",
+		        g->view->page_entries_left, g->view->page_left_max_pct);
 }
 
 static void print_contents(const struct gprof *g, bool flat, bool graph,

@@ -248,11 +248,6 @@ static void print_flat(const struct gprof *g, struct report *r, struct jw *w)
 
 /* ---- the call graph: cg_print.c's lines, unrounded ---- */
 
-static bool in_same_cycle(const struct sym *a, const struct sym *b)
-{
-	return a->cycle_num != 0 && a->cycle_num == b->cycle_num;
-}
-
 static void kcycle(struct jw *w, const struct sym *s)
 {
 	if (s->cycle_num != 0)
@@ -261,17 +256,61 @@ static void kcycle(struct jw *w, const struct sym *s)
 		knull(w, "cycle");
 }
 
+/* What an arc's line says of the function at its other end, gathered
+   once per symbol (on first use): a big call graph's arcs name
+   functions all over memory, and a line then waits for this record and
+   the name instead of the symbol, its cycle head and the name memo. */
+struct arc_end {
+	const char *name;            /* NULL: not gathered yet */
+	int index;
+	int cycle;
+	uint64_t cycle_calls;        /* calls into it, or into its cycle */
+};
+
+struct arc_ends {
+	struct arc_end *v;           /* by symbol number */
+	struct arc_end scratch;      /* a symbol outside g->syms */
+};
+
+static struct arc_end *arc_end_slot(const struct gprof *g,
+                                    struct arc_ends *e, const struct sym *s)
+{
+	const struct sym *base = g->syms.base;
+
+	if (base && s >= base && s < base + g->syms.len)
+		return &e->v[s - base];
+	e->scratch.name = NULL;
+	return &e->scratch;
+}
+
+static const struct arc_end *arc_end(const struct gprof *g, struct report *r,
+                                     struct arc_ends *e, const struct sym *s)
+{
+	struct arc_end *x = arc_end_slot(g, e, s);
+
+	if (!x->name) {
+		x->name = display_name(g, r, s);
+		x->index = s->index;
+		x->cycle = s->cycle_num;
+		x->cycle_calls = s->cyc_head->ncalls;
+	}
+	return x;
+}
+
 /* A caller or callee line.  `internal`: a call to itself or within its
    cycle, for which the text shows the count alone (no time is
    propagated along it). */
-static void print_arc(const struct gprof *g, struct report *r, struct jw *w,
-                      const struct arc *a, const struct sym *other,
+static void print_arc(const struct gprof *g, struct jw *w,
+                      const struct arc *a, const struct arc_end *other,
                       bool internal, uint64_t total)
 {
 	jw_open(w, '{', true);
-	kstr(w, "name", display_name(g, r, other));
+	kstr(w, "name", other->name);
 	kint(w, "index", other->index);
-	kcycle(w, other);
+	if (other->cycle != 0)
+		kint(w, "cycle", other->cycle);
+	else
+		knull(w, "cycle");
 	kbool(w, "internal", internal);
 	kuint(w, "count", a->count);
 	if (internal) {
@@ -286,31 +325,86 @@ static void print_arc(const struct gprof *g, struct report *r, struct jw *w,
 	jw_close(w, '}');
 }
 
-static void print_callers(const struct gprof *g, struct report *r,
-                          struct jw *w, const struct sym *child)
-{
-	/* Shares of a cycle member's calls are shares of the whole cycle's. */
-	uint64_t total = child->cyc_head->ncalls;
+/* Lists are short (ten lines or so), too short for asking ahead within
+   one: the entries to come are prepared in stages, one entry apart, as
+   in the text's call graph (cg_print.c).  Stage 3: the entry's symbol;
+   2: its two ranked lists; 1: their arcs (at most PREP_MAX a list); 0:
+   the records of the functions at their other ends.  Within a list, a
+   line asks for the name two lines ahead. */
+#define PREP_MAX 32
 
-	jw_key(w, "callers");
-	jw_open(w, '[', false);
-	for (struct arc **ap = child->by_rank_parents; ap && *ap; ap++) {
-		const struct sym *p = (*ap)->parent;
-		print_arc(g, r, w, *ap, p, p == child || in_same_cycle(p, child),
-		          total);
+static void prepare_list(const struct gprof *g, struct arc_ends *e,
+                         struct arc *const *ap, bool parents, int stage)
+{
+	if (!ap)
+		return;
+	if (stage == 2) {
+		__builtin_prefetch(ap);
+		__builtin_prefetch(ap + 8);
+		return;
 	}
-	jw_close(w, ']');
+	for (size_t k = 0; k < PREP_MAX && ap[k]; k++) {
+		const struct arc *a = ap[k];
+		if (stage == 1)
+			__builtin_prefetch(a);
+		else
+			__builtin_prefetch(arc_end_slot(g, e, parents ? a->parent
+			                                              : a->child));
+	}
 }
 
-static void print_callees(const struct gprof *g, struct report *r,
-                          struct jw *w, const struct sym *parent)
+static void prepare_entry(const struct gprof *g, struct arc_ends *e,
+                          size_t i, int stage)
 {
-	jw_key(w, "callees");
+	if (i >= g->nentries)
+		return;
+	const struct sym *s = g->entries[i];
+
+	if (stage == 3) {
+		for (size_t at = 0; at < sizeof *s; at += 64)
+			__builtin_prefetch((const char *)s + at);
+		return;
+	}
+	prepare_list(g, e, s->by_rank_parents, true, stage);
+	prepare_list(g, e, s->by_rank_children, false, stage);
+}
+
+static void prefetch_name(const struct gprof *g, struct arc_ends *e,
+                          struct arc *const *ap, size_t i, size_t n,
+                          bool parents)
+{
+	if (i + 2 < n) {
+		const struct arc *a = ap[i + 2];
+		const struct arc_end *x =
+			arc_end_slot(g, e, parents ? a->parent : a->child);
+		if (x->name)
+			__builtin_prefetch(x->name);
+	}
+}
+
+/* The callers (parents) or callees of s: a caller's count is a share of
+   the calls into s's cycle as a whole, a callee's of those into the
+   callee's. */
+static void print_arcs(const struct gprof *g, struct report *r,
+                       struct jw *w, struct arc_ends *e,
+                       const struct sym *s, bool parents)
+{
+	struct arc *const *ap = parents ? s->by_rank_parents
+	                                : s->by_rank_children;
+	size_t n = 0;
+
+	jw_key(w, parents ? "callers" : "callees");
 	jw_open(w, '[', false);
-	for (struct arc **ap = parent->by_rank_children; ap && *ap; ap++) {
-		const struct sym *c = (*ap)->child;
-		print_arc(g, r, w, *ap, c, c == parent || in_same_cycle(c, parent),
-		          c->cyc_head->ncalls);
+	while (ap && ap[n])
+		n++;
+	for (size_t i = 0; i < n; i++) {
+		prefetch_name(g, e, ap, i, n, parents);
+		const struct sym *o = parents ? ap[i]->parent : ap[i]->child;
+		const struct arc_end *x = arc_end(g, r, e, o);
+		bool internal = o == s ||
+		                (x->cycle != 0 && x->cycle == s->cycle_num);
+		print_arc(g, w, ap[i], x, internal,
+		          parents ? s->cyc_head->ncalls : x->cycle_calls);
 	}
 	jw_close(w, ']');
 }
@@ -327,7 +421,8 @@ static void print_times(const struct gprof *g, struct jw *w,
 }
 
 static void print_function_entry(const struct gprof *g, struct report *r,
-                                 struct jw *w, const struct sym *s)
+                                 struct jw *w, struct arc_ends *e,
+                                 const struct sym *s)
 {
 	kstr(w, "kind", "function");
 	kstr(w, "name", display_name(g, r, s));
@@ -342,8 +437,8 @@ static void print_function_entry(const struct gprof *g, struct report *r,
 		knull(w, "called");
 	kuint(w, "self_calls", s->self_calls);
 	kbool(w, "spontaneous", s->parents == NULL);
-	print_callers(g, r, w, s);
-	print_callees(g, r, w, s);
+	print_arcs(g, r, w, e, s, true);
+	print_arcs(g, r, w, e, s, false);
 }
 
 static void print_cycle_entry(const struct gprof *g, struct report *r,
@@ -377,10 +472,14 @@ static void print_cycle_entry(const struct gprof *g, struct report *r,
 static void print_entries(const struct gprof *g, struct report *r,
                           struct jw *w)
 {
+	struct arc_ends e = { xcalloc(g->syms.len + 1, sizeof *e.v), { 0 } };
+
 	jw_key(w, "entries");
 	jw_open(w, '[', false);
 	for (size_t i = 0; i < g->nentries; i++) {
 		const struct sym *s = g->entries[i];
+		for (int stage = 3; stage >= 0; stage--)
+			prepare_entry(g, &e, i + 1 + (size_t)stage, stage);
 		if (!cg_entry_shown(g, s))
 			continue;
 		jw_open(w, '{', false);
@@ -388,10 +487,11 @@ static void print_entries(const struct gprof *g, struct report *r,
 		if (!s->name && s->cycle_num != 0)
 			print_cycle_entry(g, r, w, s);
 		else
-			print_function_entry(g, r, w, s);
+			print_function_entry(g, r, w, &e, s);
 		jw_close(w, '}');
 	}
 	jw_close(w, ']');
+	free(e.v);
 }
 
 /* Every cycle, shown or not, with its members by index. */

@@ -161,6 +161,32 @@ static void print_edges(const struct layout *L, struct report *r)
 	}
 }
 
+size_t node_figures(const struct gv_node *n, int line, char *buf,
+                    size_t size)
+{
+	size_t len;
+
+	if (line == 2) {
+		len = (size_t)snprintf(buf, size, "%.1f%% total, %.1f%% self",
+		                       n->total_pct, n->self_pct);
+		return len < size ? len : size - 1;
+	}
+	len = (size_t)snprintf(buf, size, "%.2f s", n->self_sec);
+	if (len < size && n->calls + n->self_calls) {
+		len += (size_t)snprintf(buf + len, size - len, ", %llu",
+		                        (unsigned long long)n->calls);
+		if (len < size && n->self_calls)
+			len += (size_t)snprintf(buf + len, size - len, "+%llu",
+			                        (unsigned long long)n->self_calls);
+		if (len < size)
+			len += (size_t)snprintf(buf + len, size - len, " calls");
+	}
+	if (len < size && n->cluster)
+		len += (size_t)snprintf(buf + len, size - len, ", cycle %d",
+		                        n->sym->cycle_num);
+	return len < size ? len : size - 1;
+}
+
 static void print_node(const struct layout *L, struct report *r, size_t i)
 {
 	const struct gv_node *n = &L->v->nodes[i];
@@ -183,34 +209,43 @@ static void print_node(const struct layout *L, struct report *r, size_t i)
 	fprintf(out, "<text x=\"%.1f\" y=\"%.1f\">", L->x[i], y + 15);
 	markup_html(out, name, NAME_CHARS);
 	fprintf(out, " [%d]</text>", n->sym->index);
-	fprintf(out, "<text x=\"%.1f\" y=\"%.1f\">%.1f%% total, %.1f%% self"
-	        "</text>", L->x[i], y + 30, n->total_pct, n->self_pct);
-	fprintf(out, "<text x=\"%.1f\" y=\"%.1f\">%.2f s", L->x[i], y + 44,
-	        n->self_sec);
-	if (n->calls + n->self_calls) {
-		fprintf(out, ", %llu", (unsigned long long)n->calls);
-		if (n->self_calls)
-			fprintf(out, "+%llu", (unsigned long long)n->self_calls);
-		fputs(" calls", out);
+	char text[128];
+	node_figures(n, 2, text, sizeof text);
+	fprintf(out, "<text x=\"%.1f\" y=\"%.1f\">%s</text>", L->x[i], y + 30,
+	        text);
+	node_figures(n, 3, text, sizeof text);
+	fprintf(out, "<text x=\"%.1f\" y=\"%.1f\">%s</text></g></a>\n",
+	        L->x[i], y + 44, text);
+}
+
+/* The leftmost and rightmost x the boxes (and loops) reach. */
+static void x_extent(const struct layout *L, double *minx, double *maxx)
+{
+	*minx = *maxx = 0;
+	for (size_t p = 0; p < L->npts; p++) {
+		double a = L->x[p] - L->w[p] / 2, b = L->x[p] + L->w[p] / 2 +
+		                                        L->pad[p];
+		if (p == 0 || a < *minx)
+			*minx = a;
+		if (p == 0 || b > *maxx)
+			*maxx = b;
 	}
-	if (n->cluster)
-		fprintf(out, ", cycle %d", n->sym->cycle_num);
-	fputs("</text></g></a>\n", out);
+}
+
+double svg_width(const struct layout *L)
+{
+	double minx, maxx;
+
+	x_extent(L, &minx, &maxx);
+	return maxx - minx + 2 * MARGIN;
 }
 
 void print_svg(const struct layout *L, struct report *r)
 {
 	FILE *out = r->out;
-	double minx = 0, maxx = 0;
+	double minx, maxx;
 
-	for (size_t p = 0; p < L->npts; p++) {
-		double a = L->x[p] - L->w[p] / 2, b = L->x[p] + L->w[p] / 2 +
-		                                        L->pad[p];
-		if (p == 0 || a < minx)
-			minx = a;
-		if (p == 0 || b > maxx)
-			maxx = b;
-	}
+	x_extent(L, &minx, &maxx);
 	for (size_t p = 0; p < L->npts; p++)
 		L->x[p] += MARGIN - minx;
 	double width = maxx - minx + 2 * MARGIN;

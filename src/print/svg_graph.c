@@ -116,13 +116,17 @@ static void measure(struct layout *L, struct report *r)
 	L->pad = xcalloc(L->n + 1, sizeof *L->pad);
 	for (size_t i = 0; i < L->n; i++) {
 		const struct gv_node *n = &L->v->nodes[i];
-		char idx[64];
+		char text[128];
 		size_t chars = markup_width(display_name(L->g, r, n->sym),
 		                            NAME_CHARS);
 
-		chars += (size_t)snprintf(idx, sizeof idx, " [%d]", n->sym->index);
-		if (chars < 34)
-			chars = 34;      /* the figures' lines */
+		chars += (size_t)snprintf(text, sizeof text, " [%d]",
+		                          n->sym->index);
+		for (int line = 2; line <= 3; line++) {
+			size_t c = node_figures(n, line, text, sizeof text);
+			if (c > chars)
+				chars = c;
+		}
 		L->w[i] = (double)chars * CHAR_W + 14;
 	}
 	for (size_t e = 0; e < L->v->nedges; e++)
@@ -560,29 +564,78 @@ static void layout_free(struct layout *L)
 	free(L->key);
 }
 
-bool svg_graph_print(const struct gprof *g, struct report *r)
+/* Lays out the graph L->v; false when it has too many points. */
+static bool lay_out(struct layout *L, struct report *r)
 {
-	struct layout L = { .g = g, .v = g->view };
-	bool ok = false;
-
-	if (!L.v || L.v->nnodes == 0 || L.v->nnodes > SVG_MAX_NODES)
+	L->n = L->v->nnodes;
+	L->reversed = xcalloc(L->v->nedges + 1, sizeof *L->reversed);
+	break_cycles(L);
+	assign_ranks(L);
+	measure(L, r);
+	stack_isolated(L);
+	if (!make_points(L))
 		return false;
-	L.n = L.v->nnodes;
-	L.reversed = xcalloc(L.v->nedges + 1, sizeof *L.reversed);
-	break_cycles(&L);
-	assign_ranks(&L);
-	measure(&L, r);
-	stack_isolated(&L);
-	if (make_points(&L)) {
-		build_neighbours(&L);
-		initial_order(&L);
-		L.key = xcalloc(L.npts + 1, sizeof *L.key);
-		L.x = xcalloc(L.npts + 1, sizeof *L.x);
-		order_rows(&L);
-		place_all(&L);
+	build_neighbours(L);
+	initial_order(L);
+	L->key = xcalloc(L->npts + 1, sizeof *L->key);
+	L->x = xcalloc(L->npts + 1, sizeof *L->x);
+	order_rows(L);
+	place_all(L);
+	return true;
+}
+
+/* The view's first k functions and the calls among them.  The view
+   lists functions by time, as the call graph does, so these are the k
+   with the most. */
+static void first_nodes(const struct graph_view *v, size_t k,
+                        struct graph_view *sub)
+{
+	*sub = *v;
+	sub->nnodes = k;
+	sub->edges = xmalloc((v->nedges + 1) * sizeof *sub->edges);
+	sub->nedges = 0;
+	for (size_t e = 0; e < v->nedges; e++)
+		if (v->edges[e].from < k && v->edges[e].to < k)
+			sub->edges[sub->nedges++] = v->edges[e];
+}
+
+/* Does the picture of the first k functions fit SVG_MAX_W?  If it does
+   and `draw`, it is written. */
+static bool try_first(const struct gprof *g, struct report *r, size_t k,
+                      bool draw)
+{
+	struct graph_view sub;
+	struct layout L = { .g = g, .v = &sub };
+
+	first_nodes(g->view, k, &sub);
+	bool fits = lay_out(&L, r) && svg_width(&L) <= SVG_MAX_W;
+	if (fits && draw)
 		print_svg(&L, r);
-		ok = true;
-	}
 	layout_free(&L);
-	return ok;
+	free(sub.edges);
+	return fits;
+}
+
+/* The most functions that fit: the width grows with them (not strictly,
+   but nearly), so a binary search finds the count in a few layouts. */
+size_t svg_graph_print(const struct gprof *g, struct report *r)
+{
+	const struct graph_view *v = g->view;
+	size_t lo = 0, hi;
+
+	if (!v || v->nnodes == 0)
+		return 0;
+	hi = v->nnodes < SVG_MAX_NODES ? v->nnodes : SVG_MAX_NODES;
+	if (try_first(g, r, hi, true))
+		return hi;
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (try_first(g, r, mid, false))
+			lo = mid;
+		else
+			hi = mid;
+	}
+	if (lo == 0 || !try_first(g, r, lo, true))
+		return 0;
+	return lo;
 }

@@ -42,4 +42,12 @@ static inline bool self_loop(const struct gv_edge *e)
 /* Writes the <svg> element of a laid-out graph (svg_draw.c). */
 void print_svg(const struct layout *L, struct report *r);
 
+/* The width of the <svg> element print_svg() writes (svg_draw.c). */
+double svg_width(const struct layout *L);
+
+/* Line 2 or 3 of a function's box, the figures, into buf (svg_draw.c):
+   its length in characters. */
+size_t node_figures(const struct gv_node *n, int line, char *buf,
+                    size_t size);
+
 #endif

@@ -8,7 +8,11 @@
 # loads it without a console error or any request beyond the file, a real
 # click on a flat-profile name lands on its call-graph entry, a header
 # click sorts, the filter box filters, the page reads with JavaScript off,
-# and a screenshot is taken.  Chromium costs ~2 s a page.
+# and a screenshot is taken.  Chromium costs ~2 s a page.  Then what the
+# page keeps (tests/formats/html_page.py): the picture of a wide graph
+# fits 1280 px with main on top, per-call times are non-zero, and the
+# page of a big generated profile stays under 10 MB and says what it
+# left out.
 
 HT=$WORK/html
 mkdir -p "$HT"
@@ -108,6 +112,67 @@ html_main() {
 
 	html_browser cycle-O0 spin
 	html_browser cxx 'geometry::Shape::area(double) const'
+
+	html_fit
+	html_big
+}
+
+# html_page TEST FILE CHECK...: tests/formats/html_page.py's checks.
+html_page() {
+	_h_t=$1
+	shift
+	check "html: $_h_t" python3 "$TESTS_DIR/formats/html_page.py" "$@"
+}
+
+# The picture fits a screen and opens at main: main calling 50 functions
+# (symbols of the cycle-O0 program renamed by -S, a crafted profile) was
+# a row of 50 boxes, 9,000 px wide.  And per-call times in a unit of
+# their own: the fixtures' functions take microseconds, which the text's
+# columns print as 0.00.
+html_fit() {
+	_h_i=0
+	: >"$HT/fan.syms"
+	{ echo 'hist 0x1090 0x14c6 539 100 seconds s 416=5'; } >"$HT/fan.spec"
+	while [ $_h_i -lt 50 ]; do
+		_h_a=$(printf '0x%x' $((0x1090 + 16 * _h_i)))
+		printf '%016x T f%02d\n' $((_h_a)) $_h_i >>"$HT/fan.syms"
+		echo "hist 0x1090 0x14c6 539 100 seconds s $((8 * _h_i))=20" \
+			>>"$HT/fan.spec"
+		echo "arc 0x13d5 $_h_a $((_h_i + 1))" >>"$HT/fan.spec"
+		_h_i=$((_h_i + 1))
+	done
+	echo '00000000000013cf T main' >>"$HT/fan.syms"
+	if "$HT/gmon-gen" "$HT/fan.gmon" <"$HT/fan.spec"; then
+		html_run fan -S "$HT/fan.syms" "$FIXTURES/cycle-O0/prog" \
+			"$HT/fan.gmon"
+		html_page "a wide call graph's picture fits 1280 px, main on top" \
+			"$HT/fan.html" width=1280 main
+	else
+		fail "html: the fan-out profile is made"
+	fi
+	for _h_fx in cycle-O0 cxx; do
+		html_page "$_h_fx: whole, per-call times non-zero, main on top" \
+			"$HT/$_h_fx.html" whole per-call main width=1280
+	done
+	html_page "callgraph: per-call times non-zero, main on top" \
+		"$HT/callgraph.html" per-call main width=1280
+}
+
+# A big generated profile (bench/gen.c: 4,000 functions, 60,000 calls,
+# one cycle of most of them): the page keeps what a person reads, stays
+# under 10 MB (every row made 18 MB) and says what it left out.
+html_big() {
+	if ! { ${CC:-cc} -O2 -o "$HT/gen" "$ROOT/bench/gen.c" &&
+	       "$HT/gen" asm 4000 1 >"$HT/big.s" &&
+	       ${CC:-cc} -no-pie -o "$HT/big" "$HT/big.s" &&
+	       nm -n -S --defined-only "$HT/big" >"$HT/big.nm" &&
+	       "$HT/gen" gmon "$HT/big.nm" 60000 1 "$HT/big.gmon"; }; then
+		fail "html: the big generated profile is made"
+		return
+	fi
+	html_run big "$HT/big" "$HT/big.gmon"
+	html_page "a big profile's page stays under 10 MB and says what it left out" \
+		"$HT/big.html" size=10000000 left-out width=1280
 }
 
 html_main

@@ -149,9 +149,19 @@ FLAT_HEAD = re.compile(r"^ *(\S+) +(\S+) +(\S+) +(\S+) ")
 FLAT_CALLS = re.compile(r"^ *([0-9]+) +(\S+) +(\S+)  ")
 
 
+# The text's per-call unit, from its header ("ms/call"): seconds times
+# this give its per-call columns.
+PREFIX = {"": 1.0, "m": 1e3, "u": 1e6, "\u00b5": 1e6, "n": 1e9, "p": 1e12,
+          "f": 1e15, "a": 1e18, "K": 1e-3, "M": 1e-6, "G": 1e-9, "T": 1e-12}
+text_unit = [1.0]
+
+
 def text_flat(text):
     rows, started = [], False
     for line in text.split("\n"):
+        u = re.search(r"\s(\S?)\w/call\b", line)
+        if u and not started:
+            text_unit[0] = PREFIX.get(u.group(1), 1.0)
         if started and line.strip():
             m = FLAT_HEAD.match(line)
             if not m:
@@ -175,12 +185,34 @@ def text_cg(text):
             if l.strip() and not l.startswith("-----")]
 
 
-def compare(what, html_rows, text_rows):
+def per_call_same(h, t):
+    """The HTML's per-call cell ("1.52 \u00b5s": three significant digits
+    in a unit of its own) against the text's (two decimals in the unit
+    of its header): the same figure, as far as both roundings allow.
+    The text's blank (no calls) must be blank."""
+    if t in ("", "inf", "-inf", "nan", "-nan"):
+        return h == t
+    m = re.fullmatch(r"(-?[0-9.]+)(?: (\S?)\w)?", h)
+    if not m:
+        return False
+    v = float(m.group(1)) / PREFIX.get(m.group(2) or "", 1.0)
+    x = v * text_unit[0]
+    return abs(x - float(t)) <= 0.005 + 0.005 * abs(x) + 1e-9
+
+
+def same_row(h, t, per_call):
+    if not per_call or len(h) != len(t) or len(h) < 3:
+        return h == t
+    return (h[:-3] + h[-1:] == t[:-3] + t[-1:] and
+            per_call_same(h[-3], t[-3]) and per_call_same(h[-2], t[-2]))
+
+
+def compare(what, html_rows, text_rows, per_call=False):
     if len(html_rows) != len(text_rows):
         bad("%s: %d rows in HTML, %d in the text" % (what, len(html_rows),
                                                     len(text_rows)))
     for i, (h, t) in enumerate(zip(html_rows, text_rows)):
-        if h != t:
+        if not same_row(h, t, per_call):
             bad("%s row %d: HTML %r, text %r" % (what, i + 1, h, t))
             break
 
@@ -198,7 +230,7 @@ def main():
                              files).decode("utf-8", "replace"))
         compare("flat profile",
                 [[norm(c) for c in r] for r in page.rows["flat-table"][1:]],
-                flat)
+                flat, per_call=True)
         cg = text_cg(run([gprof, "-b", "-q"] + opts + files)
                      .decode("utf-8", "replace"))
         compare("call graph",

@@ -400,6 +400,7 @@ int main(void)
 	unit_hist_assign();
 	unit_shlib_syms();
 	unit_demangle();
+	unit_json_numbers();
 	unit_call_graph();
 	unit_decoders();
 	return failures != 0;

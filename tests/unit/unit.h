@@ -33,6 +33,7 @@ void unit_call_graph(void);      /* call_graph.c */
 void unit_decoders(void);        /* decoders.c */
 void unit_shlib_syms(void);      /* shlib_syms.c */
 void unit_demangle(void);        /* demangle.c */
+void unit_json_numbers(void);    /* json_numbers.c */
 
 /* ---- model.c: a hand-made `struct gprof` ---- */
 
