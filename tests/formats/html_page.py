@@ -124,7 +124,7 @@ def main():
             if w > float(c[6:]):
                 bad.append("picture %g px wide, over %s" % (w, c[6:]))
         elif c == "main":
-            ys = [y for t, y in p.boxes.items() if re.match(r"main \[\d+\]$",
+            ys = [y for t, y in p.boxes.items() if re.match(r"main \[\d+\]( in .*)?$",
                                                             t)]
             if not ys:
                 bad.append("no box for main in the picture")
