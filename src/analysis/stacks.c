@@ -125,6 +125,8 @@ static int cmp_node(const void *pa, const void *pb, void *ctx)
 	const struct stack_node *v = ctx;
 	const struct stack_node *a = &v[*(const size_t *)pa];
 	const struct stack_node *b = &v[*(const size_t *)pb];
+	if (a->narrow != b->narrow)
+		return a->narrow ? 1 : -1;
 	int c = strcmp(node_name(a), node_name(b));
 	if (c)
 		return c;
@@ -134,23 +136,91 @@ static int cmp_node(const void *pa, const void *pb, void *ctx)
 	return 0;
 }
 
-/* Children in name order, each starting where the one before ends, so
-   that a flame graph is the same whatever order stacks came in.  Nodes
-   are made after their parent, so one pass in index order visits every
-   parent before its children. */
+/* Node k's children, in name order, in *kids (grown as needed). */
+static size_t sorted_kids(struct stack_node *v, size_t k, size_t **kids,
+                          size_t *cap)
+{
+	size_t n = 0;
+	for (size_t c = v[k].first_child; c; c = v[c].next) {
+		if (n == *cap) {
+			*cap *= 2;
+			*kids = xrealloc(*kids, *cap * sizeof **kids);
+		}
+		(*kids)[n++] = c;
+	}
+	stable_sort(*kids, n, sizeof **kids, cmp_node, v);
+	return n;
+}
+
+/* The narrow children of drawn node k (kids[0 .. n-1], wide ones first),
+   the nodes below them counted in their `start` (see lay_out): their
+   entry in g->stack_narrow. */
+static void add_narrow(struct gprof *g, size_t k, const size_t *kids,
+                       size_t n, uint64_t min)
+{
+	struct stack_node *v = g->stack_nodes;
+	struct stack_narrow b = { .parent = k };
+	for (size_t i = 0; i < n; i++) {
+		if (!v[kids[i]].narrow)
+			continue;
+		if (!b.callees++)
+			b.start = v[kids[i]].start;
+		add_count(&b.total, v[kids[i]].total);
+		b.frames += (size_t)v[kids[i]].start;
+	}
+	if (!b.callees)
+		return;
+	b.drawn = b.total >= min;
+	g->stack_narrow_frames += b.frames;
+	if (!b.drawn)
+		g->stack_narrow_hidden += b.frames;
+	size_t n1 = g->nstack_narrow;
+	if ((n1 & (n1 - 1)) == 0)    /* 0, 1, 2, 4...: full, doubled */
+		g->stack_narrow = xrealloc(g->stack_narrow,
+		                           (n1 ? 2 * n1 : 1) * sizeof *g->stack_narrow);
+	g->stack_narrow[g->nstack_narrow++] = b;
+}
+
+/* Each node's subtree, counted in its `start` before lay_out sets it
+   (the count is read from there just before: no array of 2 million more
+   entries).  Nodes come after their parent, so a backward pass sums. */
+static void count_below(struct stack_node *v, size_t n)
+{
+	for (size_t k = n; k-- > 0;)
+		v[k].start += 1;
+	for (size_t k = n; k-- > 1;)
+		v[v[k].parent].start += v[k].start;
+	v[0].start = 0;
+}
+
+/* Children in name order (the narrow ones after the others), each
+   starting where the one before ends, so that a flame graph is the same
+   whatever order stacks came in.  A node under 1/STACK_MIN_SHARE_DIV of
+   the samples is narrow, and so is all below it; a drawn node's narrow
+   children make one g->stack_narrow entry.  Nodes are made after their
+   parent, so one pass in index order visits every parent before its
+   children. */
 static void lay_out(struct gprof *g)
 {
 	struct stack_node *v = g->stack_nodes;
-	size_t *kids = xmalloc(g->nstack_nodes * sizeof *kids);
+	size_t cap = 64;
+	size_t *kids = xmalloc(cap * sizeof *kids);
 	double root = v[0].total ? (double)v[0].total : 1;
+	uint64_t min = v[0].total / STACK_MIN_SHARE_DIV +
+	               (v[0].total % STACK_MIN_SHARE_DIV != 0);
+	free(g->stack_narrow);
+	g->stack_narrow = NULL;
+	g->nstack_narrow = g->stack_narrow_frames = g->stack_narrow_hidden = 0;
+	count_below(v, g->nstack_nodes);
 	for (size_t k = 0; k < g->nstack_nodes; k++) {
 		v[k].percent = 100.0 * (double)v[k].total / root;
 		if (v[k].depth > g->stack_depth)
 			g->stack_depth = v[k].depth;
-		size_t n = 0;
 		for (size_t c = v[k].first_child; c; c = v[c].next)
-			kids[n++] = c;
-		stable_sort(kids, n, sizeof *kids, cmp_node, v);
+			v[c].narrow = v[k].narrow || v[c].total < min;
+		size_t n = sorted_kids(v, k, &kids, &cap);
+		if (!v[k].narrow)
+			add_narrow(g, k, kids, n, min);
 		uint64_t at = v[k].start;
 		for (size_t i = 0; i < n; i++) {
 			struct stack_node *c = &v[kids[i]];
