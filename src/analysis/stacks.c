@@ -10,9 +10,15 @@
  * complete one that starts at main.  Frames at no known function are
  * "[unknown]".  The profiling hook (sym_is_hook) is one frame, "[profiling
  * hook]", under the function whose call it was counting: whatever it
- * called in turn is its own time, and folds into it.  Two raw stacks that map to the same functions (other
- * call sites, other threads) share their nodes: that is what makes the
- * folded lines distinct.
+ * called in turn is its own time, and folds into it.  Two raw stacks that
+ * map to the same functions (other call sites, other threads) share their
+ * nodes: that is what makes the folded lines distinct.
+ *
+ * It also decides what a flame graph can show: a node under
+ * 1/STACK_MIN_SHARE_DIV of all the samples (a tenth of a pixel at the
+ * drawing's width) is narrow, and the narrow children of each drawn node
+ * are one box (g->stack_narrow), counted here so that the graph can say
+ * how many frames it merged.  The folded lines keep every stack.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -159,19 +165,23 @@ static void add_narrow(struct gprof *g, size_t k, const size_t *kids,
                        size_t n, uint64_t min)
 {
 	struct stack_node *v = g->stack_nodes;
-	struct stack_narrow b = { .parent = k };
+	struct stack_narrow b = { .parent = k, .start = v[k].start };
 	for (size_t i = 0; i < n; i++) {
-		if (!v[kids[i]].narrow)
+		if (!v[kids[i]].narrow) {    /* laid out before them */
+			b.start += v[kids[i]].total;
 			continue;
-		if (!b.callees++)
-			b.start = v[kids[i]].start;
+		}
+		b.callees++;
 		add_count(&b.total, v[kids[i]].total);
 		b.frames += (size_t)v[kids[i]].start;
 	}
 	if (!b.callees)
 		return;
 	b.drawn = b.total >= min;
+	b.percent = 100.0 * (double)b.total /
+	            (v[0].total ? (double)v[0].total : 1);
 	g->stack_narrow_frames += b.frames;
+	g->stack_narrow_boxes += b.drawn;
 	if (!b.drawn)
 		g->stack_narrow_hidden += b.frames;
 	size_t n1 = g->nstack_narrow;
@@ -210,7 +220,8 @@ static void lay_out(struct gprof *g)
 	               (v[0].total % STACK_MIN_SHARE_DIV != 0);
 	free(g->stack_narrow);
 	g->stack_narrow = NULL;
-	g->nstack_narrow = g->stack_narrow_frames = g->stack_narrow_hidden = 0;
+	g->nstack_narrow = g->stack_narrow_boxes = 0;
+	g->stack_narrow_frames = g->stack_narrow_hidden = 0;
 	count_below(v, g->nstack_nodes);
 	for (size_t k = 0; k < g->nstack_nodes; k++) {
 		v[k].percent = 100.0 * (double)v[k].total / root;

@@ -191,6 +191,7 @@ struct stack_narrow {
 	uint64_t start, total;       /* their span, as a node's */
 	size_t callees;              /* the narrow children */
 	size_t frames;               /* their nodes and all below them */
+	double percent;              /* total, in percent of the root's */
 	bool drawn;                  /* the box is wide enough to draw */
 };
 
