@@ -136,7 +136,9 @@ static void write_line(struct walk *w, size_t plen, size_t first, size_t n)
 }
 
 /* The lines below the nodes of items[first .. first+n-1] (one name), in
-   bytewise order; the line buffer holds their prefix (plen bytes). */
+   bytewise order; the line buffer holds their prefix (plen bytes).  It
+   recurses as deep as the stacks are (GMSL_MAX_DEPTH frames and a
+   "[truncated]" at most). */
 static void walk_group(struct walk *w, size_t first, size_t n, size_t plen)
 {
 	size_t base = w->nitems;
