@@ -46,17 +46,43 @@ void output_open(const struct gprof *g, struct output *o)
 	pending = &o->sf;
 }
 
+/* Why writing to f failed, once its error flag is set.  errno says it
+   when the failed write was the last thing that set it (the final flush).
+   But a write that failed earlier leaves no cause behind: stdio writes a
+   block larger than its buffer directly, so a report whose last block
+   failed that way has nothing pending at close, and a message line on
+   stderr flushes standard output before it, clearing errno.  The output
+   is already incomplete (a file is removed, and the run exits 1), so one
+   more byte is written to make the device say why: a full disk says "No
+   space left on device" again, a file-size limit "File too large".
+   Input/output error only if even that write succeeds. */
+static int write_error_cause(FILE *f, int seen)
+{
+	if (seen)
+		return seen;
+	clearerr(f);
+	errno = 0;
+	if ((fputc('\n', f) == EOF || fflush(f) != 0) && errno)
+		return errno;
+	return EIO;
+}
+
 void output_close(const struct gprof *g, struct output *o)
 {
 	if (o->f == stdout) {
 		errno = 0;
 		if (fflush(stdout) != 0 || ferror(stdout))
 			die(g, "%s: write error: %s", o->name,
-			    strerror(errno ? errno : EIO));
+			    strerror(write_error_cause(stdout, errno)));
 		return;
 	}
 	pending = NULL;
 	errno = 0;
+	if (ferror(o->f)) {
+		int e = write_error_cause(o->f, 0);
+		safe_abort(&o->sf);
+		die(g, "%s: write error: %s", o->name, strerror(e));
+	}
 	if (!safe_commit(&o->sf))
 		die(g, "%s: write error: %s", o->name,
 		    strerror(errno ? errno : EIO));

@@ -131,7 +131,7 @@ stacks_seed() {
 	"$1/gmsl-gen" "$1/gmon.out.shlibs" < "$1/desc"
 }
 
-parts=${*:-"output diagnose dot json callgrind pprof html compare folded flame stacks threads objects totals clones nocounts"}
+parts=${*:-"output diagnose dot json callgrind pprof html compare folded flame narrow stacks threads objects totals clones nocounts"}
 for part in $parts; do
 	if [ ! -f "$TESTS_DIR/formats/$part.sh" ]; then
 		fail "formats part $part" "no tests/formats/$part.sh"

@@ -177,7 +177,28 @@ struct stack_node {
 	size_t parent;
 	size_t first_child, next;    /* 0: none (node 0 is nobody's child) */
 	unsigned depth;              /* root 0 */
+	bool narrow;                 /* under STACK_MIN_SHARE of the root:
+	                                the flame graph draws it only as
+	                                part of its drawn ancestor's
+	                                stack_narrow box */
 };
+
+/* The narrow children of one drawn node, laid out after its other
+   children (stacks.c): the flame graph draws them as one box, or leaves
+   their span blank when the box is narrow too. */
+struct stack_narrow {
+	size_t parent;               /* the drawn node */
+	uint64_t start, total;       /* their span, as a node's */
+	size_t callees;              /* the narrow children */
+	size_t frames;               /* their nodes and all below them */
+	double percent;              /* total, in percent of the root's */
+	bool drawn;                  /* the box is wide enough to draw */
+};
+
+/* A frame narrower than this share of all the samples is merged: a tenth
+   of a pixel at the flame graph's 1,200 pixels, the finest its script
+   shows when zoomed in (1/12,000 of the samples). */
+#define STACK_MIN_SHARE_DIV 12000
 
 /* ---- cg_adj.c: the callee lists as arrays, for the analysis ---- */
 

@@ -170,6 +170,13 @@ struct gprof {
 	struct stack_node *stack_nodes;
 	size_t nstack_nodes;
 	unsigned stack_depth;        /* the deepest node's depth */
+	/* the narrow frames (stacks.c): one entry per drawn node that has
+	   narrow children; how many entries are drawn; how many nodes they
+	   are in all, and in entries too narrow to draw */
+	struct stack_narrow *stack_narrow;
+	size_t nstack_narrow;
+	size_t stack_narrow_boxes;   /* the entries drawn */
+	size_t stack_narrow_frames, stack_narrow_hidden;
 
 	/* --per-thread (threads.c): the context of one thread takes its
 	   samples and calls from that thread's TSAMPLES and TARCS only, not

@@ -15,6 +15,13 @@
  * Without a script the picture is still complete: every box has a
  * <title> tooltip with its name, samples and percent, and the object
  * (executable or shared library) its function lives in.
+ *
+ * Frames under a tenth of a pixel (analysis marks them narrow) are not
+ * drawn one by one: on a big profile they are nearly all of them (a
+ * 600 MB document no browser opens).  Each drawn frame's narrow callees
+ * are one grey box after its other callees, "[N narrow frames]", or a
+ * blank span when even that is under a tenth of a pixel; a line under
+ * the title says how many frames were merged.
  */
 #include <string.h>
 
@@ -24,6 +31,7 @@
 #define WIDTH      1200.0         /* the drawing's width in pixels */
 #define ROW        17             /* pixels per stack level */
 #define TOP        56             /* header: title, search box, status */
+#define NOTE       16             /* and the line on narrow frames */
 #define BOTTOM     8
 #define CHAR_W     7.0            /* pixels of one character at 12px */
 
@@ -130,6 +138,22 @@ static void print_hook(const struct gprof *g, FILE *out)
 		        t->stack_slowdown);
 }
 
+/* What the graph left out, under the title. */
+static void narrow_note(const struct gprof *g, FILE *out)
+{
+	fprintf(out, "<text id=\"narrow\" x=\"%.0f\" y=\"%d\" "
+	        "text-anchor=\"middle\">%zu of %zu frames are under 1/%d "
+	        "of the samples (a tenth of a pixel): merged into %zu "
+	        "\"[N narrow frames]\" box%s", WIDTH / 2, TOP + NOTE - 10,
+	        g->stack_narrow_frames, g->nstack_nodes - 1,
+	        STACK_MIN_SHARE_DIV, g->stack_narrow_boxes,
+	        g->stack_narrow_boxes == 1 ? "" : "es");
+	if (g->stack_narrow_hidden)
+		fprintf(out, ", %zu in spans too narrow even so, left blank",
+		        g->stack_narrow_hidden);
+	fputs("</text>\n", out);
+}
+
 static void header(const struct gprof *g, struct report *r, double height)
 {
 	FILE *out = r->out;
@@ -166,6 +190,8 @@ static void header(const struct gprof *g, struct report *r, double height)
 	        WIDTH - 230);
 	fprintf(out, "<text id=\"status\" x=\"%.0f\" y=\"40\" "
 	        "text-anchor=\"end\"></text>\n", WIDTH - 240);
+	if (g->stack_narrow_frames)
+		narrow_note(g, out);
 }
 
 static void frame(const struct gprof *g, struct report *r, size_t k,
@@ -204,14 +230,50 @@ static void frame(const struct gprof *g, struct report *r, size_t k,
 	fputs("</text></g>\n", out);
 }
 
+/* The narrow callees of a drawn frame, as one box above it. */
+static void narrow_box(const struct gprof *g, struct report *r, size_t i,
+                       double per_sample, double height)
+{
+	FILE *out = r->out;
+	const struct stack_narrow *b = &g->stack_narrow[i];
+	unsigned depth = g->stack_nodes[b->parent].depth + 1;
+	double x = (double)b->start * per_sample;
+	double w = (double)b->total * per_sample;
+	double y = height - BOTTOM - (double)(depth + 1) * ROW;
+	char name[64];
+	snprintf(name, sizeof name, "[%zu narrow frame%s]", b->frames,
+	         b->frames == 1 ? "" : "s");
+	fprintf(out, "<g class=\"f\" id=\"n%zu\" data-s=\"%llu\" "
+	        "data-t=\"%llu\" data-d=\"%u\" data-n=\"%s\"><title>%s "
+	        "(%llu sample%s, %.2f%%): %zu callee%s under 1/%d of the "
+	        "samples each, and what they called</title>", i,
+	        (unsigned long long)b->start, (unsigned long long)b->total,
+	        depth, name, name, (unsigned long long)b->total,
+	        b->total == 1 ? "" : "s", b->percent, b->callees,
+	        b->callees == 1 ? "" : "s", STACK_MIN_SHARE_DIV);
+	fprintf(out, "<rect x=\"%.2f\" y=\"%.0f\" width=\"%.2f\" "
+	        "height=\"%d\" rx=\"2\" fill=\"rgb(215,215,215)\"/>", x, y,
+	        w > 0.1 ? w : 0.1, ROW - 1);
+	fprintf(out, "<text x=\"%.2f\" y=\"%.0f\">", x + 3, y + ROW - 5);
+	size_t fits = w > 6 + 3 * CHAR_W ? (size_t)((w - 6) / CHAR_W) : 0;
+	if (fits)
+		markup_html(out, name, fits);
+	fputs("</text></g>\n", out);
+}
+
 void flame_print(const struct gprof *g, struct report *r)
 {
-	double height = TOP + BOTTOM + (double)(g->stack_depth + 1) * ROW;
+	double height = TOP + (g->stack_narrow_frames ? NOTE : 0) + BOTTOM +
+	                (double)(g->stack_depth + 1) * ROW;
 	double root = g->stack_nodes[0].total ? (double)g->stack_nodes[0].total : 1;
 	header(g, r, height);
 	/* Node 0 first: the script takes it as the whole graph. */
 	for (size_t k = 0; k < g->nstack_nodes; k++)
-		frame(g, r, k, WIDTH / root, height);
+		if (!g->stack_nodes[k].narrow)
+			frame(g, r, k, WIDTH / root, height);
+	for (size_t i = 0; i < g->nstack_narrow; i++)
+		if (g->stack_narrow[i].drawn)
+			narrow_box(g, r, i, WIDTH / root, height);
 	fputs("<script type=\"text/ecmascript\"><![CDATA[\n", r->out);
 	fputs(SCRIPT, r->out);
 	fputs("]]></script>\n</svg>\n", r->out);

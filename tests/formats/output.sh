@@ -65,6 +65,37 @@ for f in text json pprof; do
 	fi
 done
 
+# The cause is kept however the failed write came: a report whose last
+# block is larger than stdio's buffer (written directly, nothing pending
+# at close: cxx's flat profile with -z, over 4 KB), and a short report
+# followed by a diagnosis line (stderr's line flushes standard output
+# first).  Both said "Input/output error".
+bigfx=$FIXTURES/cxx
+size=$("$GPROF" -p -z "$bigfx/prog" "$bigfx/gmon.out" 2>/dev/null | wc -c)
+[ "$size" -gt 4096 ] || fail "output: cxx's -p -z is over 4 KB" "$size bytes"
+for o in "-p -z" "-b -P -Q -i"; do
+	# shellcheck disable=SC2086
+	"$GPROF" $o "$bigfx/prog" "$bigfx/gmon.out" > /dev/full 2> "$out_dir/se"
+	rc=$?
+	if [ $rc = 1 ] && [ "$(grep -cv 'diagnosis: ' "$out_dir/se")" = 1 ] &&
+	   grep -q 'standard output: write error: No space left' "$out_dir/se"; then
+		pass "output: /dev/full says no space ($o)"
+	else
+		fail "output: /dev/full says no space ($o)" "status $rc" "$(cat "$out_dir/se")"
+	fi
+done
+# A file-size limit on --output: the cause, and no file left behind.
+( ulimit -f 2 && exec "$GPROF" -p -z --output="$out_dir/err.d/big" \
+	"$bigfx/prog" "$bigfx/gmon.out" ) > "$out_dir/so" 2> "$out_dir/se"
+rc=$?
+if [ $rc = 1 ] && grep -q 'big: write error: File too large' "$out_dir/se" &&
+   [ -z "$(ls -A "$out_dir/err.d")" ]; then
+	pass "output: a file-size limit names its cause, nothing left"
+else
+	fail "output: a file-size limit names its cause, nothing left" "status $rc" \
+		"$(cat "$out_dir/se")" "left: $(ls -A "$out_dir/err.d")"
+fi
+
 # A closed pipe ends the run quietly by SIGPIPE, as it ends GNU gprof:
 # the reading end closed before gprof writes, and closed after one line
 # (`gprof ... | head -1`, on a report larger than a pipe's buffer).
