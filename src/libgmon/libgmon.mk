@@ -179,7 +179,8 @@ $(LGM)/libgmon-audit.so: $(LGM)/audit.c $(LGM)/arch-audit.c $(LGM)/audit_port.h 
 $(eval $(call LGM_PRELOAD,preload,$(CC),$(LGM)/libgmon-preload.so))
 $(LGM)/gprof-run: $(LGM)/gprof-run.c $(LGM)/libgmon.mk
 	$(CC) -std=gnu11 -Wall -Wextra $(LGM_USER_CFLAGS) -O2 \
-		-DGPROF_RUN_LIBDIR='"$(preloaddir)"' -DGPROF_RUN_VERSION='"$(LGM_VERSION)"' \
+		-DGPROF_RUN_LIBDIR='"$(preloaddir)"' -DGPROF_RUN_CROSSROOT='"$(exec_prefix)"' \
+		-DGPROF_RUN_VERSION='"$(LGM_VERSION)"' \
 		$(LDFLAGS) -o $@ $<
 LIBGMON_TARGETS := $(LGM)/libgmon.a $(LGM)/libgmon-audit.so $(LGM)/libgmon-preload.so $(LGM)/gprof-run
 LIBGMON_INSTALL = $(INSTALL) -d $(DESTDIR)$(libdir)/pkgconfig $(DESTDIR)$(auditdir) && \
@@ -255,14 +256,19 @@ CROSS_CC ?= $(CROSS)gcc
 CROSS_AR ?= $(CROSS)ar
 crosslibdir ?= $(exec_prefix)/$(LGM_TRIPLE)/lib
 $(eval $(call LGM_VARIANT,cross-$(LGM_TRIPLE),$(CROSS_CC),$(LGM)/cross/$(LGM_TRIPLE)/libgmon.a,$(CROSS_AR)))
-LIBGMON_TARGETS := $(LGM)/cross/$(LGM_TRIPLE)/libgmon.a
-LIBGMON_INSTALL = $(INSTALL) -d $(DESTDIR)$(crosslibdir)/pkgconfig && \
+$(eval $(call LGM_PRELOAD,cross-$(LGM_TRIPLE)-preload,$(CROSS_CC),$(LGM)/cross/$(LGM_TRIPLE)/libgmon-preload.so))
+LIBGMON_TARGETS := $(LGM)/cross/$(LGM_TRIPLE)/libgmon.a $(LGM)/cross/$(LGM_TRIPLE)/libgmon-preload.so
+LIBGMON_INSTALL = $(INSTALL) -d $(DESTDIR)$(crosslibdir)/pkgconfig $(DESTDIR)$(crosslibdir)/gproftk && \
 	$(INSTALL) -m 644 $(LGM)/cross/$(LGM_TRIPLE)/libgmon.a \
 		$(DESTDIR)$(crosslibdir)/libgmon.a && \
+	$(INSTALL) -m 644 $(LGM)/cross/$(LGM_TRIPLE)/libgmon-preload.so \
+		$(DESTDIR)$(crosslibdir)/gproftk/libgmon-preload.so && \
 	$(call LGM_PC,$(crosslibdir),,$(LGM_TRIPLE) C library) \
 		> $(DESTDIR)$(crosslibdir)/pkgconfig/libgmon.pc
 LIBGMON_UNINSTALL = rm -f $(DESTDIR)$(crosslibdir)/libgmon.a \
+		$(DESTDIR)$(crosslibdir)/gproftk/libgmon-preload.so \
 		$(DESTDIR)$(crosslibdir)/pkgconfig/libgmon.pc && \
+	$(call lgm_rmdir,$(DESTDIR)$(crosslibdir)/gproftk) && \
 	$(call lgm_rmdir,$(DESTDIR)$(crosslibdir)/pkgconfig)
 
 endif
