@@ -16,16 +16,6 @@
 # shellcheck source=tests/targets.sh
 . "$ROOT/tests/targets.sh"
 
-# The GNU gprof that reads every target: the multi-target build where
-# binutils-multiarch is installed, else the target's own cross gprof.
-cross_gnu_gprof() {
-	if [ -x /usr/bin/x86_64-linux-gnu-gprof.single ]; then
-		echo /usr/bin/gprof
-	else
-		echo "/usr/bin/$1-gprof"
-	fi
-}
-
 # cross_sum NAME: gprof -s over NAME's profile twice, by src/gprof; GNU
 # gprof must print the same flat profile and call graph for that sum as
 # for the two profiles themselves (the big-endian writer round trip).
@@ -162,7 +152,7 @@ cross_target() {
 		fail "cross-$xt" "$xlib/libgmon.a is missing: make libgmon CROSS=$xt-"
 		return
 	fi
-	RUNNER="$xq -L /usr/$xt" NM=$xt-nm GNU_GPROF=$(cross_gnu_gprof "$xt")
+	RUNNER="$xq -L /usr/$xt" NM=$xt-nm GNU_GPROF=$(target_gnu_gprof "$xt")
 	xw=8
 	case $xt in arm-*) xw=4 ;; esac
 	DUMP_ORDER=
