@@ -21,9 +21,11 @@
 # only, for that target, with $(CROSS)gcc and $(CROSS)ar (CROSS_CC and
 # CROSS_AR override them):
 #   src/libgmon/cross/<triple>/libgmon.a, objects in build/libgmon/cross-<triple>/
-# and `make install` puts it in $(exec_prefix)/<triple>/lib (crosslibdir),
+#   src/libgmon/cross/<triple>/libgmon-preload.so, build/libgmon/cross-<triple>-preload/
+# and `make install` puts them in $(exec_prefix)/<triple>/lib (crosslibdir),
 # the folder Debian's cross compilers search, with a pkg-config file in
-# its pkgconfig/ subfolder.  `make libgmon-cross` runs that build for
+# its pkgconfig/ subfolder and the preloaded runtime in gproftk/ (where
+# the native gprof-run looks for it, and runs the program under qemu-user).  `make libgmon-cross` runs that build for
 # every target in LGM_CROSS_TRIPLES whose compiler is installed.  A plain
 # `make install` also installs each cross archive already built there
 # (as it does libc_p.a), in the same place.
@@ -194,12 +196,17 @@ LIBGMON_INSTALL = $(INSTALL) -d $(DESTDIR)$(libdir)/pkgconfig $(DESTDIR)$(auditd
 	$(call LGM_PC,$(libdir),,native C library,$(auditdir)/libgmon-audit.so) \
 		> $(DESTDIR)$(libdir)/pkgconfig/libgmon.pc
 # The cross archives built in this tree (make libgmon-cross), each with
-# its pkg-config file.
+# its pkg-config file, and their libgmon-preload.so in gproftk/ there
+# (where gprof-run looks: it is built with this exec_prefix).
 LIBGMON_INSTALL += $(foreach t,$(LGM_CROSS_BUILT), && \
 	$(INSTALL) -d $(DESTDIR)$(call lgm_crossdir,$(t))/pkgconfig && \
 	$(INSTALL) -m 644 $(LGM)/cross/$(t)/libgmon.a $(DESTDIR)$(call lgm_crossdir,$(t))/libgmon.a && \
 	$(call LGM_PC,$(call lgm_crossdir,$(t)),,$(t) C library) \
-		> $(DESTDIR)$(call lgm_crossdir,$(t))/pkgconfig/libgmon.pc)
+		> $(DESTDIR)$(call lgm_crossdir,$(t))/pkgconfig/libgmon.pc \
+	$(if $(wildcard $(LGM)/cross/$(t)/libgmon-preload.so), && \
+		$(INSTALL) -d $(DESTDIR)$(call lgm_crossdir,$(t))/gproftk && \
+		$(INSTALL) -m 644 $(LGM)/cross/$(t)/libgmon-preload.so \
+			$(DESTDIR)$(call lgm_crossdir,$(t))/gproftk/libgmon-preload.so))
 
 # Everything any variant installs, whether built now or not.
 LIBGMON_UNINSTALL = rm -f $(DESTDIR)$(libdir)/libgmon.a \
@@ -212,6 +219,7 @@ LIBGMON_UNINSTALL = rm -f $(DESTDIR)$(libdir)/libgmon.a \
 	$(DESTDIR)$(musllibdir)/libc_p.a $(DESTDIR)$(libdir32)/libgmon.a \
 	$(foreach t,$(sort $(LGM_CROSS_TRIPLES) $(LGM_CROSS_BUILT)), \
 		$(DESTDIR)$(call lgm_crossdir,$(t))/libgmon.a \
+		$(DESTDIR)$(call lgm_crossdir,$(t))/gproftk/libgmon-preload.so \
 		$(DESTDIR)$(call lgm_crossdir,$(t))/pkgconfig/libgmon.pc) && \
 	$(call lgm_rmdir,$(DESTDIR)$(musllibdir)) && \
 	$(call lgm_rmdir,$(DESTDIR)$(preloaddir)/musl) && $(call lgm_rmdir,$(DESTDIR)$(preloaddir)/32) && \
@@ -219,6 +227,7 @@ LIBGMON_UNINSTALL = rm -f $(DESTDIR)$(libdir)/libgmon.a \
 	$(if $(filter-out $(libdir),$(auditdir)),$(call lgm_rmdir,$(DESTDIR)$(auditdir)) &&) \
 	$(call lgm_rmdir,$(DESTDIR)$(libdir)/pkgconfig) \
 	$(foreach t,$(sort $(LGM_CROSS_TRIPLES) $(LGM_CROSS_BUILT)), \
+		&& $(call lgm_rmdir,$(DESTDIR)$(call lgm_crossdir,$(t))/gproftk) \
 		&& $(call lgm_rmdir,$(DESTDIR)$(call lgm_crossdir,$(t))/pkgconfig))
 
 ifneq ($(strip $(MUSL_GCC)),)

@@ -14,7 +14,10 @@
  *               path is the second argument)
  * and forks a child that runs child_burn for a tenth of SECONDS and
  * exits (its own profile, gmon.out.PID).  PRE_SECONDS in the environment
- * sets lib_early's time (the constructor runs before main).
+ * sets lib_early's time (the constructor runs before main); PRE_CMP_LOOP
+ * the comparator's work between its two clock reads (default 4000 turns,
+ * about 20 microseconds natively; emulated, where each read is a system
+ * call, the test asks for more).
  */
 #include <dlfcn.h>
 #include <pthread.h>
@@ -30,6 +33,7 @@ double lib_burn(double seconds);
 double lib_early_join(void);
 
 static double secs, thr_secs, cmp_secs;
+static int cmp_loop = 4000;
 
 KEEP double main_burn(double s)
 {
@@ -52,7 +56,7 @@ KEEP void child_burn(double s)
 KEEP static int cmp_slow(const void *a, const void *b)
 {
 	double t0 = pre_now();
-	for (int i = 0; i < 4000; i++)
+	for (int i = 0; i < cmp_loop; i++)
 		pre_sink += (unsigned long)i ^ (pre_sink >> 3);
 	int x = *(const int *)a, y = *(const int *)b;
 	cmp_secs += pre_now() - t0;
@@ -62,6 +66,9 @@ KEEP static int cmp_slow(const void *a, const void *b)
 int main(int argc, char **argv)
 {
 	secs = argc > 1 ? atof(argv[1]) : 0.2;
+	const char *loop = getenv("PRE_CMP_LOOP");
+	if (loop != NULL && atoi(loop) > 0)
+		cmp_loop = atoi(loop);
 	const char *mod = argc > 2 ? argv[2] : "./premod.so";
 	pthread_t th;
 	if (pthread_create(&th, NULL, thr_burn, NULL) != 0)
