@@ -452,6 +452,10 @@ int main(int argc, char **argv)
 			}
 		}
 	}
+	char cross_why[256] = "";
+	if (k == K_CROSS)
+		snprintf(cross_why, sizeof cross_why, "has no build of " LIBNAME " for %s installed "
+		         "(make libgmon CROSS=%s- builds one)", cross->triple, cross->triple);
 	if (k == K_STATIC)
 		why = "is statically linked: LD_PRELOAD cannot reach it (build it with -pg -lgmon to profile it)";
 	else if (k == K_FOREIGN)
@@ -461,8 +465,7 @@ int main(int argc, char **argv)
 	else if (find_library(k, lib, sizeof lib) != 0)
 		why = k == K_MUSL ? "uses musl and no musl build of " LIBNAME " is installed" :
 		      k == K_I386 ? "is an i386 program and no i386 build of " LIBNAME " is installed" :
-		      k == K_CROSS ? "has no build of " LIBNAME " for its architecture installed "
-		                     "(make libgmon CROSS=TRIPLE- builds one)" :
+		      k == K_CROSS ? cross_why :
 		                    "cannot be profiled: " LIBNAME " is not installed";
 	else if (strpbrk(lib, k == K_CROSS ? " :," : " :") != NULL)
 		why = k == K_CROSS ? "cannot be profiled: the path of " LIBNAME " holds a space, a colon or a comma"
