@@ -7,8 +7,10 @@
 # grow (growth.c); the same counts from the target glibc's own runtime;
 # src/gprof and GNU gprof printing the same reports for both; damaged
 # foreign files read as GNU gprof reads them; and on the big-endian target,
-# a gprof -s sum that GNU gprof reads back to the same totals.  A target
-# whose toolchain is missing is skipped with one line naming the package.
+# a gprof -s sum that GNU gprof reads back to the same totals; and that
+# the target's libgmon-preload.so was built (a shared object, -z
+# initfirst).  A target whose toolchain is missing is skipped with one
+# line naming the package.
 # Sourced by tests/libgmon.sh; word lists unquoted on purpose, and the
 # variables come from tests/libgmon/common.sh:
 # shellcheck shell=sh disable=SC2086,SC2154
@@ -151,6 +153,17 @@ cross_target() {
 	if [ ! -f "$xlib/libgmon.a" ]; then
 		fail "cross-$xt" "$xlib/libgmon.a is missing: make libgmon CROSS=$xt-"
 		return
+	fi
+	# The preloaded runtime is built beside the archive (run under qemu
+	# for aarch64 by preload.sh; here only built, and for the target).
+	if [ ! -f "$xlib/libgmon-preload.so" ]; then
+		fail "$xt-preload-built" "$xlib/libgmon-preload.so is missing: make libgmon CROSS=$xt-"
+	elif ! $xt-readelf -hd "$xlib/libgmon-preload.so" >"$W/$xt-preload.hdr" 2>&1 ||
+	     ! grep -q 'Type: *DYN' "$W/$xt-preload.hdr" || ! grep -q 'INITFIRST' "$W/$xt-preload.hdr"; then
+		fail "$xt-preload-built" "$xt-readelf: not a shared object linked -z initfirst" \
+			"$(cat "$W/$xt-preload.hdr")"
+	else
+		pass "$xt-preload-built"
 	fi
 	RUNNER="$xq -L /usr/$xt" NM=$xt-nm GNU_GPROF=$(target_gnu_gprof "$xt")
 	xw=8
