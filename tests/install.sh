@@ -61,6 +61,7 @@ for a in "$ROOT"/src/libgmon/cross/*/libgmon.a; do
 	t=${t##*/}
 	expect $P/$t/lib/libgmon.a
 	expect $P/$t/lib/pkgconfig/libgmon.pc
+	[ ! -f "${a%.a}-preload.so" ] || expect $P/$t/lib/gproftk/libgmon-preload.so
 done
 result file-list "$([ -z "$missing" ]; echo $?)" "missing:$missing"
 

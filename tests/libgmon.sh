@@ -31,13 +31,17 @@
 #              counts as the profiling hook
 #   preload    libgmon-preload.so and gprof-run: programs built without
 #              -pg, each function's share within 5 points of what the
-#              program measured; the cases where preloading cannot work
+#              program measured; the aarch64 build under qemu-aarch64
+#              (a window from the program's own view of the ticks); the
+#              cases where preloading cannot work
 #   cross      the foreign targets under qemu-user (CROSS_ONLY="TRIPLE..."
 #              limits it to some of tests/targets.sh's)
 # They build programs from tests/libgmon/*.c with each toolchain present,
 # run them in tests/tmp/libgmon/ (or $LIBGMON_TMP) and check the gmon.out
 # they write.  All of it takes about 25 seconds, the sigmask part about
-# 30 seconds of CPU more, and the foreign targets about a minute more.
+# 30 seconds of CPU more, the preload part's aarch64 run under qemu
+# about 10 seconds of CPU more (30 s on a busy machine), and the foreign
+# targets about a minute more.
 # One line per test: "PASS: name", "FAIL: name" plus indented details,
 # or "SKIP: name (why)".
 # Exit status 1 if anything failed.

@@ -25,3 +25,14 @@ target_qemu() {
 	*) echo "qemu-${1%%-*}" ;;
 	esac
 }
+
+# target_gnu_gprof TRIPLE: the GNU gprof that reads its files: the
+# multi-target build where binutils-multiarch is installed, else the
+# target's own cross gprof (binutils-TRIPLE, which its gcc pulls in).
+target_gnu_gprof() {
+	if [ -x /usr/bin/x86_64-linux-gnu-gprof.single ]; then
+		echo /usr/bin/gprof
+	else
+		echo "/usr/bin/$1-gprof"
+	fi
+}

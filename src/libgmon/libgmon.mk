@@ -21,9 +21,11 @@
 # only, for that target, with $(CROSS)gcc and $(CROSS)ar (CROSS_CC and
 # CROSS_AR override them):
 #   src/libgmon/cross/<triple>/libgmon.a, objects in build/libgmon/cross-<triple>/
-# and `make install` puts it in $(exec_prefix)/<triple>/lib (crosslibdir),
+#   src/libgmon/cross/<triple>/libgmon-preload.so, build/libgmon/cross-<triple>-preload/
+# and `make install` puts them in $(exec_prefix)/<triple>/lib (crosslibdir),
 # the folder Debian's cross compilers search, with a pkg-config file in
-# its pkgconfig/ subfolder.  `make libgmon-cross` runs that build for
+# its pkgconfig/ subfolder and the preloaded runtime in gproftk/ (where
+# the native gprof-run looks for it, and runs the program under qemu-user).  `make libgmon-cross` runs that build for
 # every target in LGM_CROSS_TRIPLES whose compiler is installed.  A plain
 # `make install` also installs each cross archive already built there
 # (as it does libc_p.a), in the same place.
@@ -179,7 +181,8 @@ $(LGM)/libgmon-audit.so: $(LGM)/audit.c $(LGM)/arch-audit.c $(LGM)/audit_port.h 
 $(eval $(call LGM_PRELOAD,preload,$(CC),$(LGM)/libgmon-preload.so))
 $(LGM)/gprof-run: $(LGM)/gprof-run.c $(LGM)/libgmon.mk
 	$(CC) -std=gnu11 -Wall -Wextra $(LGM_USER_CFLAGS) -O2 \
-		-DGPROF_RUN_LIBDIR='"$(preloaddir)"' -DGPROF_RUN_VERSION='"$(LGM_VERSION)"' \
+		-DGPROF_RUN_LIBDIR='"$(preloaddir)"' -DGPROF_RUN_CROSSROOT='"$(exec_prefix)"' \
+		-DGPROF_RUN_VERSION='"$(LGM_VERSION)"' \
 		$(LDFLAGS) -o $@ $<
 LIBGMON_TARGETS := $(LGM)/libgmon.a $(LGM)/libgmon-audit.so $(LGM)/libgmon-preload.so $(LGM)/gprof-run
 LIBGMON_INSTALL = $(INSTALL) -d $(DESTDIR)$(libdir)/pkgconfig $(DESTDIR)$(auditdir) && \
@@ -193,12 +196,17 @@ LIBGMON_INSTALL = $(INSTALL) -d $(DESTDIR)$(libdir)/pkgconfig $(DESTDIR)$(auditd
 	$(call LGM_PC,$(libdir),,native C library,$(auditdir)/libgmon-audit.so) \
 		> $(DESTDIR)$(libdir)/pkgconfig/libgmon.pc
 # The cross archives built in this tree (make libgmon-cross), each with
-# its pkg-config file.
+# its pkg-config file, and their libgmon-preload.so in gproftk/ there
+# (where gprof-run looks: it is built with this exec_prefix).
 LIBGMON_INSTALL += $(foreach t,$(LGM_CROSS_BUILT), && \
 	$(INSTALL) -d $(DESTDIR)$(call lgm_crossdir,$(t))/pkgconfig && \
 	$(INSTALL) -m 644 $(LGM)/cross/$(t)/libgmon.a $(DESTDIR)$(call lgm_crossdir,$(t))/libgmon.a && \
 	$(call LGM_PC,$(call lgm_crossdir,$(t)),,$(t) C library) \
-		> $(DESTDIR)$(call lgm_crossdir,$(t))/pkgconfig/libgmon.pc)
+		> $(DESTDIR)$(call lgm_crossdir,$(t))/pkgconfig/libgmon.pc \
+	$(if $(wildcard $(LGM)/cross/$(t)/libgmon-preload.so), && \
+		$(INSTALL) -d $(DESTDIR)$(call lgm_crossdir,$(t))/gproftk && \
+		$(INSTALL) -m 644 $(LGM)/cross/$(t)/libgmon-preload.so \
+			$(DESTDIR)$(call lgm_crossdir,$(t))/gproftk/libgmon-preload.so))
 
 # Everything any variant installs, whether built now or not.
 LIBGMON_UNINSTALL = rm -f $(DESTDIR)$(libdir)/libgmon.a \
@@ -211,6 +219,7 @@ LIBGMON_UNINSTALL = rm -f $(DESTDIR)$(libdir)/libgmon.a \
 	$(DESTDIR)$(musllibdir)/libc_p.a $(DESTDIR)$(libdir32)/libgmon.a \
 	$(foreach t,$(sort $(LGM_CROSS_TRIPLES) $(LGM_CROSS_BUILT)), \
 		$(DESTDIR)$(call lgm_crossdir,$(t))/libgmon.a \
+		$(DESTDIR)$(call lgm_crossdir,$(t))/gproftk/libgmon-preload.so \
 		$(DESTDIR)$(call lgm_crossdir,$(t))/pkgconfig/libgmon.pc) && \
 	$(call lgm_rmdir,$(DESTDIR)$(musllibdir)) && \
 	$(call lgm_rmdir,$(DESTDIR)$(preloaddir)/musl) && $(call lgm_rmdir,$(DESTDIR)$(preloaddir)/32) && \
@@ -218,6 +227,7 @@ LIBGMON_UNINSTALL = rm -f $(DESTDIR)$(libdir)/libgmon.a \
 	$(if $(filter-out $(libdir),$(auditdir)),$(call lgm_rmdir,$(DESTDIR)$(auditdir)) &&) \
 	$(call lgm_rmdir,$(DESTDIR)$(libdir)/pkgconfig) \
 	$(foreach t,$(sort $(LGM_CROSS_TRIPLES) $(LGM_CROSS_BUILT)), \
+		&& $(call lgm_rmdir,$(DESTDIR)$(call lgm_crossdir,$(t))/gproftk) \
 		&& $(call lgm_rmdir,$(DESTDIR)$(call lgm_crossdir,$(t))/pkgconfig))
 
 ifneq ($(strip $(MUSL_GCC)),)
@@ -255,14 +265,19 @@ CROSS_CC ?= $(CROSS)gcc
 CROSS_AR ?= $(CROSS)ar
 crosslibdir ?= $(exec_prefix)/$(LGM_TRIPLE)/lib
 $(eval $(call LGM_VARIANT,cross-$(LGM_TRIPLE),$(CROSS_CC),$(LGM)/cross/$(LGM_TRIPLE)/libgmon.a,$(CROSS_AR)))
-LIBGMON_TARGETS := $(LGM)/cross/$(LGM_TRIPLE)/libgmon.a
-LIBGMON_INSTALL = $(INSTALL) -d $(DESTDIR)$(crosslibdir)/pkgconfig && \
+$(eval $(call LGM_PRELOAD,cross-$(LGM_TRIPLE)-preload,$(CROSS_CC),$(LGM)/cross/$(LGM_TRIPLE)/libgmon-preload.so))
+LIBGMON_TARGETS := $(LGM)/cross/$(LGM_TRIPLE)/libgmon.a $(LGM)/cross/$(LGM_TRIPLE)/libgmon-preload.so
+LIBGMON_INSTALL = $(INSTALL) -d $(DESTDIR)$(crosslibdir)/pkgconfig $(DESTDIR)$(crosslibdir)/gproftk && \
 	$(INSTALL) -m 644 $(LGM)/cross/$(LGM_TRIPLE)/libgmon.a \
 		$(DESTDIR)$(crosslibdir)/libgmon.a && \
+	$(INSTALL) -m 644 $(LGM)/cross/$(LGM_TRIPLE)/libgmon-preload.so \
+		$(DESTDIR)$(crosslibdir)/gproftk/libgmon-preload.so && \
 	$(call LGM_PC,$(crosslibdir),,$(LGM_TRIPLE) C library) \
 		> $(DESTDIR)$(crosslibdir)/pkgconfig/libgmon.pc
 LIBGMON_UNINSTALL = rm -f $(DESTDIR)$(crosslibdir)/libgmon.a \
+		$(DESTDIR)$(crosslibdir)/gproftk/libgmon-preload.so \
 		$(DESTDIR)$(crosslibdir)/pkgconfig/libgmon.pc && \
+	$(call lgm_rmdir,$(DESTDIR)$(crosslibdir)/gproftk) && \
 	$(call lgm_rmdir,$(DESTDIR)$(crosslibdir)/pkgconfig)
 
 endif

@@ -15,13 +15,17 @@
  * table, never sampled) looks every WATCH_MS: when objects were loaded
  * or unloaded it walks the list again for the side file (shlibs.c) and,
  * with GMON_STACKS, for the stack walk (ehobjs.c).  A fork child starts
- * its own.
+ * its own, unless GMON_WATCH_FORKS=0 (gprof-run sets it under qemu-user,
+ * whose 7.2 release kills a fork child that starts a thread while the
+ * parent had more than one: the child's objects are then named when it
+ * writes its profile).
  */
 #define _GNU_SOURCE
 #include <link.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stddef.h>
+#include <string.h>
 #include <sys/auxv.h>
 #include <time.h>
 
@@ -131,8 +135,21 @@ static void start_watcher(void)
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
+static int watch_forks = 1;
+
+static void start_child_watcher(void)
+{
+	if (watch_forks)
+		start_watcher();
+}
+
 void gmon_preload_watch(void)
 {
+	const char *s = gmon_env("GMON_WATCH_FORKS");
+	if (s != NULL && strcmp(s, "0") == 0)
+		watch_forks = 0;
+	else if (s != NULL && strcmp(s, "1") != 0)
+		gmon_say("ignoring GMON_WATCH_FORKS=%s (expected 0 or 1)", s);
 	start_watcher();
-	pthread_atfork(NULL, NULL, start_watcher);
+	pthread_atfork(NULL, NULL, start_child_watcher);
 }

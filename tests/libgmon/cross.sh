@@ -7,24 +7,16 @@
 # grow (growth.c); the same counts from the target glibc's own runtime;
 # src/gprof and GNU gprof printing the same reports for both; damaged
 # foreign files read as GNU gprof reads them; and on the big-endian target,
-# a gprof -s sum that GNU gprof reads back to the same totals.  A target
-# whose toolchain is missing is skipped with one line naming the package.
+# a gprof -s sum that GNU gprof reads back to the same totals; and that
+# the target's libgmon-preload.so was built (a shared object, -z
+# initfirst).  A target whose toolchain is missing is skipped with one
+# line naming the package.
 # Sourced by tests/libgmon.sh; word lists unquoted on purpose, and the
 # variables come from tests/libgmon/common.sh:
 # shellcheck shell=sh disable=SC2086,SC2154
 
 # shellcheck source=tests/targets.sh
 . "$ROOT/tests/targets.sh"
-
-# The GNU gprof that reads every target: the multi-target build where
-# binutils-multiarch is installed, else the target's own cross gprof.
-cross_gnu_gprof() {
-	if [ -x /usr/bin/x86_64-linux-gnu-gprof.single ]; then
-		echo /usr/bin/gprof
-	else
-		echo "/usr/bin/$1-gprof"
-	fi
-}
 
 # cross_sum NAME: gprof -s over NAME's profile twice, by src/gprof; GNU
 # gprof must print the same flat profile and call graph for that sum as
@@ -162,7 +154,18 @@ cross_target() {
 		fail "cross-$xt" "$xlib/libgmon.a is missing: make libgmon CROSS=$xt-"
 		return
 	fi
-	RUNNER="$xq -L /usr/$xt" NM=$xt-nm GNU_GPROF=$(cross_gnu_gprof "$xt")
+	# The preloaded runtime is built beside the archive (run under qemu
+	# for aarch64 by preload.sh; here only built, and for the target).
+	if [ ! -f "$xlib/libgmon-preload.so" ]; then
+		fail "$xt-preload-built" "$xlib/libgmon-preload.so is missing: make libgmon CROSS=$xt-"
+	elif ! $xt-readelf -hd "$xlib/libgmon-preload.so" >"$W/$xt-preload.hdr" 2>&1 ||
+	     ! grep -q 'Type: *DYN' "$W/$xt-preload.hdr" || ! grep -q 'INITFIRST' "$W/$xt-preload.hdr"; then
+		fail "$xt-preload-built" "$xt-readelf: not a shared object linked -z initfirst" \
+			"$(cat "$W/$xt-preload.hdr")"
+	else
+		pass "$xt-preload-built"
+	fi
+	RUNNER="$xq -L /usr/$xt" NM=$xt-nm GNU_GPROF=$(target_gnu_gprof "$xt")
 	xw=8
 	case $xt in arm-*) xw=4 ;; esac
 	DUMP_ORDER=
