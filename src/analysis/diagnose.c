@@ -378,6 +378,21 @@ static void check_hist_end(const struct gprof *g, struct program_fit *f)
 	for (size_t i = 0; top && i < g->nhists; i++)
 		if (ends_at(g, &g->hists[i], top))
 			return;
+	/* A runtime that samples the whole executable segment (the preload
+	   runtime) ends where the segment does: where the segment also
+	   holds read-only data (.rodata, .eh_frame: aarch64's default
+	   layout, with no separate code segment), at the end of one of
+	   those sections. */
+	for (asection *sec = abfd->sections; sec; sec = sec->next) {
+		flagword fl = sec->flags;
+		if (!(fl & SEC_ALLOC) || !(fl & SEC_READONLY) ||
+		    bfd_section_size(sec) == 0)
+			continue;
+		vma_t end = bfd_section_vma(sec) + bfd_section_size(sec);
+		for (size_t i = 0; i < g->nhists; i++)
+			if (ends_at(g, &g->hists[i], end))
+				return;
+	}
 	const asymbol *const *bs = (const asymbol *const *)g->bfd_syms;
 	for (long k = 0; bs && k < g->nbfd_real; k++) {
 		const char *n = bfd_asymbol_name(bs[k]);

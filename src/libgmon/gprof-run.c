@@ -87,6 +87,28 @@ static uint64_t elf64(const unsigned char *p, int msb)
 	           : (uint64_t)elf32(p + 4, 0) << 32 | elf32(p, 0);
 }
 
+
+/* The machine this command was built for, read from its own ELF header
+   rather than from the compiler's architecture macros (libgmon keeps
+   those to its arch files): a program of that machine is native.  0
+   when it cannot be read, and then every program counts as native. */
+static unsigned own_machine(void)
+{
+	static unsigned machine = ~0u;
+	if (machine != ~0u)
+		return machine;
+	machine = 0;
+	unsigned char eh[20];
+	int fd = open("/proc/self/exe", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return machine;
+	if (pread(fd, eh, sizeof eh, 0) == (ssize_t)sizeof eh &&
+	    memcmp(eh, ELFMAG, SELFMAG) == 0)
+		machine = elf16(eh + 18, eh[EI_DATA] == ELFDATA2MSB);
+	close(fd);
+	return machine;
+}
+
 /* Read the ELF headers of path: its kind.  Anything that is not ELF
    (a script) runs under the native build: its interpreter is profiled.
    The headers are read in the file's own byte order (s390x is
@@ -130,16 +152,8 @@ static enum kind classify(const char *path)
 			interp[got > 0 ? got : 0] = '\0';
 		}
 	}
-	int native;
-#if defined(__x86_64__)
-	native = machine == EM_X86_64;
-#elif defined(__i386__)
-	native = machine == EM_386;
-#elif defined(__aarch64__)
-	native = machine == EM_AARCH64;
-#else
-	native = 1; /* no cross builds are looked for */
-#endif
+	unsigned own = own_machine();
+	int native = own == 0 || machine == own;
 	if (!has_interp)
 		k = K_STATIC;
 	else if (strstr(interp, "ld-musl") != NULL)
