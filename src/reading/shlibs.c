@@ -523,7 +523,7 @@ static void vdso_pseudo(struct gprof *g, const struct lib *l,
 	vma_t lo = l->o->lo, hi = l->o->hi, *a;
 	size_t n = lib_addrs(g->shlibs, (uint32_t)(l - g->shlibs->libs), &a);
 	if (hi <= lo)
-		hi = lo + 1;
+		hi = lo == UINT64_MAX ? lo : lo + 1;
 	if (n > 0 && a[0] < lo)
 		lo = a[0];
 	if (n > 0 && a[n - 1] >= hi)
