@@ -17,7 +17,12 @@
 #       so that perf and libgmon see the same run, and compares the ten
 #       functions perf ranks highest by self time, and the ten it ranks
 #       highest by inclusive time, with `gprof` (flat profile, and
-#       `--stacks` call graph) on the same run (bench/preload.py).
+#       `--stacks` call graph) on the same run (bench/preload.py);
+#   (c) runs it under perf alone and under perf and `gprof-run` (no
+#       stacks) too: the share of perf's samples in the runtime (its
+#       frames, the kernel's signal delivery) and in the kernel, with and
+#       without it, estimate the overhead from within each run, which
+#       the machine's other load does not move as it moves CPU times.
 # The workloads: xz (xz-utils, liblzma linked in statically, `xz -T2`:
 # two worker threads) and jq (libjq static, libonig shared), built from
 # their Debian sources with -O2 -g and neither -pg nor libgmon, not
@@ -190,24 +195,34 @@ cpu_runs() {
 	done
 }
 
-# perf_run NAME PROG ARGS...: one run under perf and gprof-run --stacks,
-# and the reports bench/preload.py reads.
+# perf_run NAME MODE PROG ARGS...: one run under perf (and, MODE flat or
+# stacks, gprof-run), into $dir/run/NAME/perf-MODE; with stacks also the
+# reports bench/preload.py reads.
 perf_run() {
-	name=$1 prog=$2
-	shift 2
-	r=$dir/run/$name/perf
+	name=$1 mode=$2 prog=$3
+	shift 3
+	r=$dir/run/$name/perf-$mode
 	rm -rf "$r"
 	mkdir -p "$r"
-	say "$name: under perf"
+	case $mode in
+	plain) pre= ;;
+	flat) pre=$run ;;
+	stacks) pre="$run --stacks" ;;
+	esac
+	say "$name: under perf ($mode)"
+	# shellcheck disable=SC2086 # gprof-run and its option
 	(cd "$r" && perf record -q -e cpu-clock -F 999 --call-graph "dwarf,$perf_stack" \
 		-o perf.data -- /usr/bin/time -f "%U %S %e" -o time.txt \
-		"$run" --stacks "$prog" "$@" >/dev/null 2>err) ||
+		$pre "$prog" "$@" >/dev/null 2>err) ||
 		{ say "$name under perf failed: $(cat "$r/err")"; exit 1; }
 	perf script -i "$r/perf.data" --no-inline -F comm,tid,ip,sym,dso \
 		>"$r/perf.script" 2>/dev/null
+	rm -f "$r/perf.data"
+	[ "$mode" = stacks ] || return 0
 	(cd "$r" && "$gprof" -b -q --stacks "$prog" gmon.out >stacks.txt 2>gprof.err &&
 	 "$gprof" -b -p "$prog" gmon.out >flat.txt 2>>gprof.err &&
-	 "$gprof" --output-format=folded "$prog" gmon.out >folded.txt 2>>gprof.err) ||
+	 "$gprof" --output-format=folded "$prog" gmon.out >folded.txt 2>>gprof.err &&
+	 "$gprof" --output-format=json "$prog" gmon.out >flat.json 2>>gprof.err) ||
 		{ say "gprof failed on $name: $(cat "$r/gprof.err")"; exit 1; }
 }
 
@@ -215,7 +230,9 @@ measure() {
 	name=$1 prog=$2
 	shift 2
 	cpu_runs "$name" "$prog" "$@"
-	perf_run "$name" "$prog" "$@"
+	for mode in plain flat stacks; do
+		perf_run "$name" "$mode" "$prog" "$@"
+	done
 	python3 "$top/bench/preload.py" "$dir/run/$name" "$prog" "$(basename "$prog")"
 	echo
 }
