@@ -96,6 +96,7 @@ if ${CC:-cc} -O -o "$VD/gmsl-gen" "$TESTS_DIR/tools/gmsl-gen.c"; then
 	_v_rate=$(od -An -tu4 -j41 -N4 "$VD/gmon.out" | tr -d ' ')
 	for _v_case in "linux-vdso.so.1 00112233445566778899aabbccddeeff00112233" \
 	               "linux-vdso64.so.1 -" "linux-gate.so.1 0badc0de"; do
+		# shellcheck disable=SC2086 # two words: the name and the build-id
 		set -- $_v_case
 		rm -f "$VD/gmon.out.shlibs"
 		# 60 samples in [lo, hi), 40 beyond the recorded span: all count.
