@@ -268,4 +268,5 @@ def main():
                  n / rate, 100.0 * n / rate / cpu if cpu else 0))
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -8,10 +8,31 @@
 
 #include <locale.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "gmon_shlibs.h"
 #include "pipeline.h"
 #include "print/print.h"
+
+/* Whether a profile has a side file (PROFILE.shlibs) that will be read. */
+static bool side_file_beside(const struct gprof *g)
+{
+	for (size_t i = 0; !g->opt.no_shlibs && i < g->opt.nprofiles; i++) {
+		const char *p = g->opt.profiles[i];
+		if (strcmp(p, "-") == 0)
+			continue;
+		size_t n = strlen(p);
+		char *name = xmalloc(n + sizeof GMSL_SUFFIX);
+		memcpy(name, p, n);
+		memcpy(name + n, GMSL_SUFFIX, sizeof GMSL_SUFFIX);
+		bool there = access(name, R_OK) == 0;
+		free(name);
+		if (there)
+			return true;
+	}
+	return false;
+}
 
 static void load_symbols(struct gprof *g)
 {
@@ -21,6 +42,7 @@ static void load_symbols(struct gprof *g)
 		core_read_syms(g);
 		if (g->opt.map_file)
 			map_file_read(g, g->opt.map_file);
+		g->exe_pseudo_ok = side_file_beside(g);
 		core_build_syms(g);
 		/* Source files are listed in the order GNU meets them, which
 		   -A follows: functions first, in symbol-table order. */

@@ -33,6 +33,8 @@
 #              profile without calls, --stacks call graph and every
 #              format's edges from the stacks, --diagnose; stripped
 #              executables (.dynsym, build-id debug file) and libraries
+#   vdso       samples in the kernel's vDSO: named from gprof's own vDSO
+#              when the build-id is this kernel's, else one [vdso] row
 # One line per test: "PASS: name", "FAIL: name" plus indented details.
 # Exit status 1 if anything failed.
 set -u
@@ -131,7 +133,7 @@ stacks_seed() {
 	"$1/gmsl-gen" "$1/gmon.out.shlibs" < "$1/desc"
 }
 
-parts=${*:-"output diagnose dot json callgrind pprof html compare folded flame narrow stacks threads objects totals clones nocounts"}
+parts=${*:-"output diagnose dot json callgrind pprof html compare folded flame narrow stacks threads objects totals clones nocounts vdso"}
 for part in $parts; do
 	if [ ! -f "$TESTS_DIR/formats/$part.sh" ]; then
 		fail "formats part $part" "no tests/formats/$part.sh"

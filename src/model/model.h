@@ -50,6 +50,9 @@ struct gprof {
 	struct map_entry *map_entries; /* -R map, sorted by function */
 	size_t nmap_entries;
 	bool bb_warned;              /* "ignoring basic-block counts" said */
+	bool exe_pseudo_ok;          /* pipeline.c: a side file will be read, so
+	                                an executable without any symbol gets
+	                                one pseudo-function (core.c) */
 
 	struct symtab syms;          /* function (or line) symbols */
 

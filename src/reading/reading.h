@@ -4,7 +4,7 @@
  * (gmon_io.c, with the codec and one module per record type), the
  * histograms they hold (hist_merge.c), the side files of shared
  * libraries, stacks and threads (shlibs.c, shlibs_io.c, shlibs_sum.c,
- * and shlibs_info.c for -i),
+ * and shlibs_info.c for -i; vdso.c for the kernel's vDSO),
  * and the -R map (map_file.c).  Readers put what they read into the model; the call
  * arcs go to the model's arc sink (g->arc_sink), which the pipeline
  * points at the analysis, so that reading calls nothing above it.
@@ -49,6 +49,10 @@ static inline void hist_add(struct histogram *h, size_t i, uint64_t count)
 
 /* ---- map_file.c ---- */
 void map_file_read(struct gprof *g, const char *path);
+
+/* ---- vdso.c: the kernel's vDSO ---- */
+bool vdso_is_name(const char *path);
+void *vdso_open_own(const unsigned char *id, size_t len);
 
 /* ---- shlibs.c: shared libraries from PROFILE.shlibs side files ---- */
 void shlibs_load(struct gprof *g);

@@ -18,9 +18,11 @@
  * are added straight to that symbol's self time, and to g->shlib_ticks,
  * which hist_assign_samples() starts the total time from; the
  * histogram's bins keep crediting the executable's symbols only, as
- * before.  Samples in an object without symbols (the vDSO) or between
- * its functions count in the total and go to no symbol, as GNU treats
- * samples outside every symbol.
+ * before.  Samples in an object without symbols or between its
+ * functions count in the total and go to no symbol, as GNU treats
+ * samples outside every symbol.  The kernel's vDSO has no file: its
+ * symbols come from gprof's own vDSO when the build-id is the same
+ * (vdso.c), else one pseudo-function "[vdso]" takes its samples.
  */
 #include "config.h"
 
@@ -42,6 +44,7 @@ struct lib_sym {
 	vma_t addr, sec_end;         /* link-time; sec_end: its section's end */
 	const char *name;
 	bool is_static;
+	bool is_weak;
 };
 
 /* ---- profiles that are side files ---- */
@@ -305,6 +308,7 @@ static bool collect(struct gprof *g, asymbol **syms, long n,
 			bfd_section_size(s->section);
 		v[k].name = plain_name(g, s->name);
 		v[k].is_static = (s->flags & BSF_LOCAL) != 0;
+		v[k].is_weak = (s->flags & BSF_WEAK) != 0;
 		k++;
 	}
 	*out = v;
@@ -474,26 +478,95 @@ static void lib_line_syms(struct gprof *g, const struct lib *l, size_t first)
 	free(addrs);
 }
 
+/* ---- the vDSO ---- */
+
+/* The vDSO's symbols: from its debug file found by build-id, else from
+   the vDSO of the kernel gprof runs on when its build-id is the one
+   recorded (vdso.c); NULL otherwise. */
+static bfd *open_vdso(const struct lib *l)
+{
+	char *dbg = debug_path(l->o);
+	bfd *abfd = dbg && access(dbg, R_OK) == 0 ? open_object(dbg) : NULL;
+	free(dbg);
+	if (abfd)
+		return abfd;
+	return vdso_open_own(l->o->build_id, l->o->build_id_len);
+}
+
+/* The vDSO exports each function twice, a weak "clock_gettime" and a
+   global "__vdso_clock_gettime": keep the global one, which says where
+   the time went (the C library's own clock_gettime is another function
+   of the same plain name).  A weak symbol alone at its address stays. */
+static void drop_weak_twins(struct lib_sym *v, size_t *n)
+{
+	qsort(v, *n, sizeof *v, cmp_lib_sym);
+	size_t kept = 0;
+	for (size_t i = 0; i < *n; i++) {
+		bool twin = false;
+		for (size_t j = i; j-- > 0 && v[j].addr == v[i].addr;)
+			twin |= !v[j].is_weak;
+		for (size_t j = i + 1; j < *n && v[j].addr == v[i].addr; j++)
+			twin |= !v[j].is_weak;
+		if (!(v[i].is_weak && twin))
+			v[kept++] = v[i];
+	}
+	*n = kept;
+}
+
+/* A vDSO whose image is not at hand (profiled on another kernel, or no
+   build-id recorded): one pseudo-function "[vdso]" over its recorded
+   span and every address the side files name in it, so its samples
+   keep a row.  That is expected, not an error: nothing is said. */
+static void vdso_pseudo(struct gprof *g, const struct lib *l,
+                        struct lib_sym **out, size_t *nout)
+{
+	vma_t lo = l->o->lo, hi = l->o->hi, *a;
+	size_t n = lib_addrs(g->shlibs, (uint32_t)(l - g->shlibs->libs), &a);
+	if (hi <= lo)
+		hi = lo == UINT64_MAX ? lo : lo + 1;
+	if (n > 0 && a[0] < lo)
+		lo = a[0];
+	if (n > 0 && a[n - 1] >= hi)
+		hi = a[n - 1] == UINT64_MAX ? a[n - 1] : a[n - 1] + 1;
+	free(a);
+	struct lib_sym *v = xmalloc(sizeof *v);
+	*v = (struct lib_sym){ .addr = lo, .sec_end = hi,
+		.name = str_intern(g, "[vdso]") };
+	*out = v;
+	*nout = 1;
+}
+
+/* ---- loading a library ---- */
+
 static void load_lib(struct gprof *g, struct lib *l, vma_t *base)
 {
 	const char *p = l->o->path;
-	if (!p[0] || p[0] == '[') {  /* [vdso] and other unnamed mappings */
+	bool vdso = vdso_is_name(p);
+	if (!vdso && (!p[0] || p[0] == '[')) {  /* other unnamed mappings */
 		l->state = LIB_NO_SYMS;
 		return;
 	}
-	bfd *abfd = open_lib(g, l);
-	if (!abfd)
+	bfd *abfd = vdso ? open_vdso(l) : open_lib(g, l);
+	if (!abfd && !vdso)
 		return;
-	struct lib_sym *v;
-	size_t n, first = g->syms.len;
+	struct lib_sym *v = NULL;
+	size_t n = 0, first = g->syms.len;
 	bool kept = false;
-	read_lib_syms(g, abfd, &v, &n);
+	if (abfd)
+		read_lib_syms(g, abfd, &v, &n);
+	if (n > 0 && vdso)
+		drop_weak_twins(v, &n);
+	if (n == 0 && vdso) {
+		free(v);
+		vdso_pseudo(g, l, &v, &n);
+	}
 	if (n == 0) {
 		l->state = LIB_NO_SYMS;
 	} else if (place(g, l, v, n, base)) {
 		l->state = LIB_LOADED;
-		/* the BFD stays open for line lookups when it has debug info */
-		kept = objects_add_lib(g, l->o->path, l->o->build_id,
+		/* the BFD stays open for line lookups when it has debug info;
+		   the vDSO is named as the kernel's maps name it */
+		kept = objects_add_lib(g, vdso ? "[vdso]" : p, l->o->build_id,
 		                       l->o->build_id_len, l->lo + l->delta,
 		                       l->hi + l->delta, l->delta, abfd);
 		if (g->opt.line_gran)
@@ -502,7 +575,7 @@ static void load_lib(struct gprof *g, struct lib *l, vma_t *base)
 		ignored(g, l, "no address range left for its symbols");
 	}
 	free(v);
-	if (!kept)
+	if (abfd && !kept)
 		bfd_close(abfd);
 }
 

@@ -270,6 +270,31 @@ void core_read_syms(struct gprof *g)
 		stripped_exe_syms(g);
 }
 
+/* A stripped executable with no debug file and no function in .dynsym
+   (a system program, profiled with gprof-run): GNU stops at "has no
+   symbols", and so does gprof without a side file; with one, the
+   libraries still have names, so one pseudo-function "[NAME]" (the
+   executable's base name) over its .text takes its own samples. */
+static void exe_pseudo_sym(struct gprof *g)
+{
+	const char *image = g->opt.image ? g->opt.image : "a.out";
+	const char *base = strrchr(image, '/');
+	base = base ? base + 1 : image;
+	size_t n = strlen(base);
+	char *name = xmalloc(n + 3);
+	name[0] = '[';
+	memcpy(name + 1, base, n);
+	memcpy(name + 1 + n, "]", 2);
+	asection *text = TEXT(g);
+	struct sym *s = symtab_add(&g->syms);
+	s->name = str_intern(g, name);
+	s->addr = bfd_section_vma(text);
+	s->is_func = true;
+	s->file_known = true;    /* no debug information to look in */
+	s->bfd_order = (unsigned)g->syms.len;
+	free(name);
+}
+
 /* With -R, the map (g->map_entries) must have been read before: the
    pipeline reads it between core_read_syms() and this. */
 void core_build_syms(struct gprof *g)
@@ -312,6 +337,8 @@ void core_build_syms(struct gprof *g)
 		s->bfd_order = (unsigned)g->syms.len;
 	}
 	free(cls_of);
+	if (g->syms.len == 0 && g->exe_pseudo_ok)
+		exe_pseudo_sym(g);
 	if (g->syms.len == 0)
 		die(g, "file `%s' has no symbols", g->opt.image);
 	symtab_finish(g, &g->syms, core_text_end(g));

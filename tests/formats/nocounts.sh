@@ -299,3 +299,45 @@ if strip --strip-all "$NC/libnc.so" &&
 else
 	fail "nocounts: a stripped library's names from .dynsym" "$(head -5 "$NC/slib.err")"
 fi
+
+# An executable with no symbol at all (stripped, nothing of its own in
+# .dynsym, no debug file), run under gprof-run as a system program is:
+# GNU stops at "has no symbols", and so does gprof without the side file
+# (--no-shlibs); with it, one "[NAME]" row takes the executable's own
+# samples and the C library's functions keep their names.
+_n_sx=$NC/sysprog
+mkdir -p "$_n_sx"
+cat > "$_n_sx/sx.c" <<'CEOF'
+#include <stdlib.h>
+#include <string.h>
+static char buf[1 << 16];
+int main(void)
+{
+	unsigned long s = 0;
+	for (int r = 0; r < 20000; r++) {
+		memset(buf, r, sizeof buf);
+		for (int i = 0; i < 4096; i++)
+			s += (unsigned long)buf[i] * (unsigned long)i;
+	}
+	return s == 1;
+}
+CEOF
+if [ -x "$ROOT/src/libgmon/gprof-run" ] &&
+   ${CC:-cc} -O1 -o "$_n_sx/sx" "$_n_sx/sx.c" && strip --strip-all "$_n_sx/sx" &&
+   (cd "$_n_sx" && "$ROOT/src/libgmon/gprof-run" ./sx) &&
+   [ -f "$_n_sx/gmon.out.shlibs" ]; then
+	if (cd "$_n_sx" && GPROF_DEBUG_DIR=/nonexistent "$GPROF" -b -p ./sx gmon.out \
+		> flat 2> flat.err) &&
+	   ! grep -v ': diagnosis: ' "$_n_sx/flat.err" | grep -q . &&
+	   awk '$NF == "[sx]" && $3 > 0 { ok = 1 } END { exit !ok }' "$_n_sx/flat"; then
+		pass "nocounts: an executable without any symbol, with its side file: a [sx] row"
+	else
+		fail "nocounts: an executable without any symbol, with its side file: a [sx] row" \
+			"$(head -3 "$_n_sx/flat.err")" "$(head -10 "$_n_sx/flat")"
+	fi
+	(cd "$_n_sx" && GPROF_DEBUG_DIR=/nonexistent refused \
+		"nocounts: an executable without any symbol, --no-shlibs: GNU's 'has no symbols'" \
+		"$_n_sx" "file \`./sx' has no symbols" "$GPROF" -b -p --no-shlibs ./sx gmon.out)
+else
+	fail "nocounts: a stripped program ran under gprof-run"
+fi
