@@ -26,6 +26,7 @@
 /* ---- hist.c ---- */
 void hist_assign_samples(struct gprof *g);
 long hist_granularity_bytes(const struct gprof *g);
+double hist_bins_total(const struct gprof *g);
 
 /* ---- shlib_credit.c: after the profiles are read, the side files'
    samples, arcs and stacks ---- */

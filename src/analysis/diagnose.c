@@ -85,19 +85,9 @@ static void check_rate(struct gprof *g, const char *who)
 		    g->dimen[0] ? g->dimen : "seconds");
 }
 
-/* Sum of every histogram bin, as read. */
-static double bin_total(const struct gprof *g)
-{
-	double n = 0;
-	for (size_t i = 0; i < g->nhists; i++)
-		for (size_t b = 0; b < g->hists[i].num_bins; b++)
-			n += (double)hist_bin(&g->hists[i], b);
-	return n;
-}
-
 double diagnose_samples(const struct gprof *g)
 {
-	return bin_total(g) + g->shlib_ticks;
+	return hist_bins_total(g) + g->shlib_ticks;
 }
 
 /* Does any histogram overlap a function of the executable? */
@@ -709,7 +699,7 @@ static void check_clones(struct gprof *g, const char *who, double samples)
 /* After gprof_analyse(): reads the model, writes g->diag only. */
 void diagnose_build(struct gprof *g)
 {
-	double bins = bin_total(g), credited = 0;
+	double bins = hist_bins_total(g), credited = 0;
 	struct who w;
 	const char *who = who_init(&w, g);
 	for (size_t i = 0; i < exe_syms_len(g); i++)

@@ -79,6 +79,17 @@ static void assign_one(struct gprof *g, const struct histogram *h,
 	*jpos = j;
 }
 
+/* Sum of every histogram bin, as read (the diagnosis and the totals
+   start from it). */
+double hist_bins_total(const struct gprof *g)
+{
+	double n = 0;
+	for (size_t i = 0; i < g->nhists; i++)
+		for (size_t b = 0; b < g->hists[i].num_bins; b++)
+			n += (double)hist_bin(&g->hists[i], b);
+	return n;
+}
+
 /* Bins credit the executable's symbols only: shared libraries' samples
    come from their side files, already credited (shlibs.c), and counted in
    g->shlib_ticks, which the total starts from. */

@@ -58,15 +58,6 @@ static double exe_hook(const struct gprof *g)
 	return n;
 }
 
-static double bin_total(const struct gprof *g)
-{
-	double n = 0;
-	for (size_t i = 0; i < g->nhists; i++)
-		for (size_t b = 0; b < g->hists[i].num_bins; b++)
-			n += (double)hist_bin(&g->hists[i], b);
-	return n;
-}
-
 /* The stacks under a hook frame: the samples the hook took, as the
    stacks saw them. */
 static void stack_totals(const struct gprof *g, struct run_totals *t)
@@ -95,7 +86,7 @@ void totals_build(struct gprof *g)
 		if (s->hist_time > 0 && sym_is_hook(g, s))
 			hook_listed += s->hist_time;
 	}
-	double bins = g->input_hist ? bin_total(g) : 0;
+	double bins = g->input_hist ? hist_bins_total(g) : 0;
 	/* hist.c took the samples of functions left out off total_time */
 	double exe_left_out = bins - (g->total_time - g->shlib_ticks);
 	double left_out = exe_left_out + g->shlib_left_out;
