@@ -815,8 +815,9 @@ static void site_ok_x86(const struct call_decode *d, uint64_t pc,
 	if (pc >= 5 && site_bytes(d, pc - 5, 1, false, &v) && v == 0xe8 &&
 	    site_bytes(d, pc - 4, 4, false, &v))
 		allow(ok, CALL_DIRECT, (pc + (uint64_t)sx(v, 32)) & mask, true);
-	for (uint64_t b = pc >= 9 ? pc - 9 : 0; b + 2 <= pc; b++) {
-		uint64_t op, modrm, sib = 0;
+	/* (by length: b + 2 <= pc would wrap for a pc near 2^64) */
+	for (uint64_t back = 2; back <= 9 && back <= pc; back++) {
+		uint64_t b = pc - back, op, modrm, sib = 0;
 
 		if (!site_bytes(d, b, 1, false, &op) || op != 0xff ||
 		    !site_bytes(d, b + 1, 1, false, &modrm) ||
