@@ -191,7 +191,7 @@ bool call_site_ppc(const struct call_decode *d, uint64_t pc,
 	return false;
 }
 
-/* ---- s390: brasl, basr, bras ---- */
+/* ---- s390: brasl, bras, basr ---- */
 
 bool call_site_s390(const struct call_decode *d, uint64_t pc,
                     struct call_site *s)
@@ -206,8 +206,11 @@ bool call_site_s390(const struct call_decode *d, uint64_t pc,
 	    (d->text[pc - 3 - d->vma] & 0x0f) == 5)
 		return site(s, CALL_DIRECT, call_target(d, pc - 4,
 		            2 * call_sext(call_text_uint(d, pc - 2, 2, true), 16)));
+	/* BASR with R2 = 0 does not branch (it only saves the address:
+	   "basr %r13, 0" sets up a base register in 31-bit code) */
 	if (pc >= 2 && call_text_has(d, pc - 2, 2) &&
-	    d->text[pc - 2 - d->vma] == 0x0d)
+	    d->text[pc - 2 - d->vma] == 0x0d &&
+	    (d->text[pc - 1 - d->vma] & 15) != 0)
 		return site(s, CALL_REGISTER, d->text[pc - 1 - d->vma] & 15);
 	return false;
 }

@@ -22,6 +22,7 @@
 
 #include "fuzz_common.h"
 #include "print/print.h"
+#include "symbols/symbols.h"
 
 #ifndef FUZZ_PROG
 #define FUZZ_PROG "tests/fuzz/prog"
@@ -401,6 +402,8 @@ void fuzz_free_context(struct gprof *g, int own_bfd)
 		free(g->hists[i].wide);
 	}
 	free(g->hists);
+	free(g->arc_probe);          /* the diagnosis's sample of raw arcs
+	                                (arc_record.c) */
 
 	for (size_t i = 0; i < g->syms.len; i++) {
 		free(g->syms.base[i].bb);
@@ -447,9 +450,14 @@ void fuzz_free_context(struct gprof *g, int own_bfd)
 				}
 			free(g->bfd_syms);
 		}
+		/* The object files (objects.c), after the symbols, as
+		   core_close() does: a stripped executable's symbols are its
+		   debug file's, which this closes. */
+		objects_free(g);
 		if (g->abfd)
 			bfd_close((bfd *)g->abfd);
 	} else {
+		objects_free(g);     /* libraries this context loaded */
 		/* Files interned by this context (not the template's). */
 		const struct gprof *t = fuzz_template();
 		struct source_file *f, *next;

@@ -751,15 +751,395 @@ static void fuzz_rvsites(struct input *in)
 	free(buf);
 }
 
+/* ---- the call that ends at a return address (decode/call_site.c) ---- */
+
+enum site_isa { S_X86, S_AARCH64, S_ARM, S_RISCV, S_PPC, S_S390, NSITE };
+
+static const struct {
+	const char *name;
+	call_site_fn *read;
+} site_readers[NSITE] = {
+	[S_X86] = { "x86", call_site_x86 },
+	[S_AARCH64] = { "aarch64", call_site_aarch64 },
+	[S_ARM] = { "arm", call_site_arm },
+	[S_RISCV] = { "riscv", call_site_riscv },
+	[S_PPC] = { "ppc", call_site_ppc },
+	[S_S390] = { "s390", call_site_s390 },
+};
+
+/* The calls the manuals allow to end at pc: each answer the reader may
+   give, and whether one of them is a plain call it must find. */
+struct site_ok {
+	struct call_site v[16];
+	size_t n;
+	bool must;
+};
+
+static void allow(struct site_ok *ok, enum call_site_kind kind, uint64_t to,
+                  bool plain)
+{
+	if (ok->n < sizeof ok->v / sizeof ok->v[0])
+		ok->v[ok->n++] = (struct call_site){ kind, to };
+	ok->must |= plain;
+}
+
+/* The n bytes (at most 8) at address a of d, in order `be`; false when
+   they are not all in the text. */
+static bool site_bytes(const struct call_decode *d, uint64_t a, size_t n,
+                       bool be, uint64_t *v)
+{
+	if (a < d->vma || a - d->vma > d->size || d->size - (a - d->vma) < n)
+		return false;
+	*v = 0;
+	for (size_t i = 0; i < n; i++)
+		*v = *v << 8 | d->text[a - d->vma + (be ? i : n - 1 - i)];
+	return true;
+}
+
+static int64_t sx(uint64_t v, unsigned bits)
+{
+	uint64_t m = (uint64_t)1 << (bits - 1);
+
+	v &= (m << 1) - 1;
+	return (int64_t)((v ^ m) - m);
+}
+
+/* x86 (Intel SDM vol. 2: CALL E8 cd; CALL FF /2 with ModRM, SIB and
+   displacement; one REX or segment prefix before FF).  Register forms:
+   `to` is the reader's own name for the operand, not checked. */
+static void site_ok_x86(const struct call_decode *d, uint64_t pc,
+                        uint64_t mask, struct site_ok *ok)
+{
+	uint64_t v;
+
+	if (pc >= 5 && site_bytes(d, pc - 5, 1, false, &v) && v == 0xe8 &&
+	    site_bytes(d, pc - 4, 4, false, &v))
+		allow(ok, CALL_DIRECT, (pc + (uint64_t)sx(v, 32)) & mask, true);
+	/* (by length: b + 2 <= pc would wrap for a pc near 2^64) */
+	for (uint64_t back = 2; back <= 9 && back <= pc; back++) {
+		uint64_t b = pc - back, op, modrm, sib = 0;
+
+		if (!site_bytes(d, b, 1, false, &op) || op != 0xff ||
+		    !site_bytes(d, b + 1, 1, false, &modrm) ||
+		    ((modrm >> 3) & 7) != 2)
+			continue;
+		unsigned mod = modrm >> 6, rm = modrm & 7;
+		uint64_t len = 2;
+
+		if (mod != 3 && rm == 4) {
+			if (!site_bytes(d, b + 2, 1, false, &sib))
+				continue;
+			len++;
+		}
+		if (mod == 1)
+			len += 1;
+		else if (mod == 2 || (mod == 0 && rm == 5) ||
+		         (mod == 0 && rm == 4 && (sib & 7) == 5))
+			len += 4;
+		if (b + len != pc)
+			continue;
+		if (mod == 3 || !((mod == 0 && rm == 5) || mod == 2)) {
+			allow(ok, CALL_REGISTER, UINT64_MAX, false);
+			continue;
+		}
+		site_bytes(d, pc - 4, 4, false, &v);
+		bool rip = mod == 0 && d->addr_size == 8;
+		allow(ok, CALL_MEMORY, ((rip ? pc : 0) + (uint64_t)sx(v, 32)) & mask,
+		      false);
+	}
+}
+
+static void site_ok_aarch64(const struct call_decode *d, uint64_t pc,
+                            uint64_t mask, struct site_ok *ok)
+{
+	uint64_t w;
+
+	if (pc < 4 || !site_bytes(d, pc - 4, 4, d->big_endian, &w))
+		return;
+	if ((w >> 26) == 0x25)                          /* BL imm26 */
+		allow(ok, CALL_DIRECT, (pc - 4 + (uint64_t)sx(w, 26) * 4) & mask,
+		      true);
+	if ((w & 0xfffffc1f) == 0xd63f0000)             /* BLR Xn */
+		allow(ok, CALL_REGISTER, (w >> 5) & 31, false);
+}
+
+/* ARM ARM: Thumb BL / BLX (immediate, encoding T1/T2), BLX (register)
+   T1; A32 BL (cond != 1111), BLX (immediate), BLX (register). */
+static void site_ok_arm(const struct call_decode *d, uint64_t pc,
+                        uint64_t mask, struct site_ok *ok)
+{
+	uint64_t hi, lo, w, h;
+
+	pc &= ~(uint64_t)1;
+	if (pc >= 4 && site_bytes(d, pc - 4, 2, d->big_endian, &hi) &&
+	    site_bytes(d, pc - 2, 2, d->big_endian, &lo) &&
+	    (hi >> 11) == 0x1e && (lo >> 14) == 3 && ((lo >> 12) & 1 ||
+	                                              !(lo & 1))) {
+		uint64_t s = (hi >> 10) & 1, j1 = (lo >> 13) & 1,
+		         j2 = (lo >> 11) & 1;
+		uint64_t imm = s << 24 | (!(j1 ^ s)) << 23 | (!(j2 ^ s)) << 22 |
+		               (hi & 0x3ff) << 12 | (lo & 0x7ff) << 1;
+		bool bl = (lo >> 12) & 1;
+		uint64_t base = bl ? pc : pc & ~(uint64_t)3;
+
+		allow(ok, CALL_DIRECT, (base + (uint64_t)sx(imm, 25)) & mask, bl);
+	}
+	if (pc >= 4 && site_bytes(d, pc - 4, 4, d->big_endian, &w)) {
+		if ((w >> 28) != 15 && ((w >> 24) & 15) == 11)
+			allow(ok, CALL_DIRECT, (pc + 4 + (uint64_t)sx(w, 24) * 4) &
+			      mask, true);
+		if ((w >> 25) == 0x7d)
+			allow(ok, CALL_DIRECT, (pc + 4 + (uint64_t)sx(w, 24) * 4 +
+			                        ((w >> 24) & 1) * 2) & mask, false);
+		if ((w >> 28) != 15 && (w & 0x0ffffff0) == 0x012fff30)
+			allow(ok, CALL_REGISTER, w & 15, false);
+	}
+	if (pc >= 2 && site_bytes(d, pc - 2, 2, d->big_endian, &h) &&
+	    (h >> 7) == (0x4780 >> 7) && (h & 7) == 0)
+		allow(ok, CALL_REGISTER, (h >> 3) & 15, false);
+}
+
+/* RISC-V unprivileged ISA: JAL ra; AUIPC rX + JALR ra, lo(rX); JALR ra;
+   C.JALR rs1 (rs1 != 0).  Instructions are little-endian. */
+static void site_ok_riscv(const struct call_decode *d, uint64_t pc,
+                          uint64_t mask, struct site_ok *ok)
+{
+	uint64_t w, u, h;
+
+	if (pc >= 4 && site_bytes(d, pc - 4, 4, false, &w)) {
+		if ((w & 0x7f) == 0x6f && ((w >> 7) & 31) == 1) {
+			uint64_t imm = (w >> 31) << 20 | ((w >> 12) & 0xff) << 12 |
+			               ((w >> 20) & 1) << 11 |
+			               ((w >> 21) & 0x3ff) << 1;
+			allow(ok, CALL_DIRECT, (pc - 4 + (uint64_t)sx(imm, 21)) & mask,
+			      true);
+		}
+		if ((w & 0x7f) == 0x67 && ((w >> 12) & 7) == 0 &&
+		    ((w >> 7) & 31) == 1) {
+			uint64_t rs1 = (w >> 15) & 31;
+
+			allow(ok, CALL_REGISTER, rs1, false);
+			if (pc >= 8 && site_bytes(d, pc - 8, 4, false, &u) &&
+			    (u & 0x7f) == 0x17 && ((u >> 7) & 31) == rs1)
+				allow(ok, CALL_DIRECT, (pc - 8 +
+				      (uint64_t)sx(u & 0xfffff000, 32) +
+				      (uint64_t)sx(w >> 20, 12)) & mask, false);
+		}
+	}
+	if (pc >= 2 && site_bytes(d, pc - 2, 2, false, &h) &&
+	    (h & 0xf07f) == 0x9002 && ((h >> 7) & 31) != 0)
+		allow(ok, CALL_REGISTER, (h >> 7) & 31, false);
+}
+
+/* Power ISA: bl (AA 0, LK 1), bctrl, blrl. */
+static void site_ok_ppc(const struct call_decode *d, uint64_t pc,
+                        uint64_t mask, struct site_ok *ok)
+{
+	uint64_t w;
+
+	if (pc < 4 || !site_bytes(d, pc - 4, 4, d->big_endian, &w))
+		return;
+	if ((w >> 26) == 18 && (w & 3) == 1)
+		allow(ok, CALL_DIRECT, (pc - 4 + (uint64_t)sx(w & 0x03fffffc, 26)) &
+		      mask, true);
+	if (w == 0x4e800421 || w == 0x4e800021)
+		allow(ok, CALL_REGISTER, w, false);
+}
+
+/* z/Architecture Principles of Operation: BRASL (C0 r5), BRAS (A7 r5),
+   BASR (0D): a branch only when R2 is not 0. */
+static void site_ok_s390(const struct call_decode *d, uint64_t pc,
+                         uint64_t mask, struct site_ok *ok)
+{
+	uint64_t op, v;
+
+	if (pc >= 6 && site_bytes(d, pc - 6, 2, true, &op) &&
+	    (op & 0xff0f) == 0xc005 && site_bytes(d, pc - 4, 4, true, &v))
+		allow(ok, CALL_DIRECT, (pc - 6 + 2 * (uint64_t)sx(v, 32)) & mask,
+		      op == 0xc0e5);
+	if (pc >= 4 && site_bytes(d, pc - 4, 2, true, &op) &&
+	    (op & 0xff0f) == 0xa705 && site_bytes(d, pc - 2, 2, true, &v))
+		allow(ok, CALL_DIRECT, (pc - 4 + 2 * (uint64_t)sx(v, 16)) & mask,
+		      op == 0xa7e5);
+	if (pc >= 2 && site_bytes(d, pc - 2, 2, true, &op) &&
+	    (op >> 8) == 0x0d && (op & 15) != 0)
+		allow(ok, CALL_REGISTER, op & 15, false);
+}
+
+static void site_ok(enum site_isa isa, const struct call_decode *d,
+                    uint64_t pc, struct site_ok *ok)
+{
+	uint64_t mask = d->addr_size == 4 ? 0xffffffffu : UINT64_MAX;
+
+	ok->n = 0;
+	ok->must = false;
+	switch (isa) {
+	case S_X86: site_ok_x86(d, pc, mask, ok); break;
+	case S_AARCH64: site_ok_aarch64(d, pc, mask, ok); break;
+	case S_ARM: site_ok_arm(d, pc, mask, ok); break;
+	case S_RISCV: site_ok_riscv(d, pc, mask, ok); break;
+	case S_PPC: site_ok_ppc(d, pc, mask, ok); break;
+	default: site_ok_s390(d, pc, mask, ok); break;
+	}
+}
+
+struct site_answer {
+	bool found;
+	struct call_site s;
+};
+
+static struct site_answer site_read(enum site_isa isa,
+                                    const struct call_decode *d, uint64_t pc)
+{
+	struct site_answer a = { false, { CALL_DIRECT, 0 } };
+
+	a.found = site_readers[isa].read(d, pc, &a.s);
+	if (!a.found)
+		a.s = (struct call_site){ CALL_DIRECT, 0 };
+	return a;
+}
+
+static bool same_answer(const struct site_answer *a,
+                        const struct site_answer *b)
+{
+	return a->found == b->found &&
+	       (!a->found || (a->s.kind == b->s.kind && a->s.to == b->s.to));
+}
+
+static void site_fail(const char *why, enum site_isa isa, uint64_t pc,
+                      const struct site_answer *a)
+{
+	fprintf(stderr, "decoders: call site (%s) at 0x%llx: %s (found %d, "
+	        "kind %d, to 0x%llx)\n", site_readers[isa].name,
+	        (unsigned long long)pc, why, a->found, (int)a->s.kind,
+	        (unsigned long long)a->s.to);
+	abort();
+}
+
+/*
+ * Selector 11.  Header (12 bytes): the reader (modulo 6: x86, aarch64,
+ * arm, riscv, ppc, s390); flags (bit 0 big_endian, bit 1 addr_size 4,
+ * bits 2-4 how the text address is made from raw, as for the decoders,
+ * bits 5-6 where the return address lies: 0 and 1 at `at` % (size + 1)
+ * bytes into the text, 2 `at` bytes before it, 3 `at` bytes past its
+ * end); raw (8 bytes); at (2 bytes).  The rest is the text, an
+ * exact-size copy.  The reader runs twice on the text and once on a
+ * copy of only the bytes before the return address (when it lies in the
+ * text): all three answers must be the same.  An answer must be a call
+ * the manual allows to end there (harness-side decoding above), and the
+ * plainest calls (x86 E8, AArch64 BL, Thumb and A32 BL, JAL ra, bl,
+ * BRASL/BRAS %r14) must be found.
+ */
+static void fuzz_call_site(struct input *in)
+{
+	enum site_isa isa = (enum site_isa)(take(in, 1) % NSITE);
+	unsigned flags = (unsigned)take(in, 1);
+	uint64_t raw = take(in, 8);
+	uint64_t at = take(in, 2);
+	int addr_size = (flags & 2) ? 4 : 8;
+	uint64_t top = addr_size == 4 ? 0xffffffffu : UINT64_MAX;
+	size_t size = in->n;
+	unsigned char *text = malloc(size ? size : 1);
+
+	if (!text)
+		abort();
+	if (size)
+		memcpy(text, in->p, size);
+	uint64_t vma;
+
+	switch ((flags >> 2) & 7) {
+	case 0: vma = 0x10000; break;
+	case 1: vma = 0; break;
+	case 2: vma = raw & 0xffffffffu; break;
+	case 3: vma = raw; break;
+	case 4: vma = top - size + 1 - (raw & 0xff); break;
+	case 5: vma = 0x400000 + (raw & 0xffff); break;
+	case 6: vma = (top >> 1) + 1 - (raw & 0xffff); break;
+	default: vma = raw & 0xfffffffcu; break;
+	}
+	vma &= top;
+	if (size && vma > top - (size - 1))
+		vma = top - (size - 1);
+	uint64_t pc;
+	bool inside = false;
+
+	switch ((flags >> 5) & 3) {
+	case 2: pc = vma - at; break;
+	case 3: pc = vma + size + at; break;
+	default:
+		pc = vma + at % (size + 1);
+		inside = true;
+		break;
+	}
+	struct call_decode d = {
+		.text = text, .vma = vma, .size = size,
+		.big_endian = flags & 1, .addr_size = addr_size,
+		.entry = vma,
+	};
+	struct site_answer first = site_read(isa, &d, pc);
+	struct site_answer again = site_read(isa, &d, pc);
+
+	if (!same_answer(&first, &again))
+		site_fail("a different answer the second time", isa, pc, &again);
+	if (inside) {
+		/* only the bytes before pc */
+		size_t before = (size_t)(pc - vma);
+		unsigned char *part = malloc(before ? before : 1);
+
+		if (!part)
+			abort();
+		if (before)
+			memcpy(part, text, before);
+		struct call_decode p = d;
+
+		p.text = part;
+		p.size = before;
+		struct site_answer cut = site_read(isa, &p, pc);
+
+		free(part);
+		if (!same_answer(&first, &cut))
+			site_fail("another answer from the bytes before it alone",
+			          isa, pc, &cut);
+	}
+	struct site_ok ok;
+
+	site_ok(isa, &d, pc, &ok);
+	if (first.found) {
+		bool allowed = false;
+
+		for (size_t i = 0; i < ok.n && !allowed; i++)
+			allowed = ok.v[i].kind == first.s.kind &&
+			          (ok.v[i].kind == CALL_REGISTER && isa == S_X86 ?
+			           first.s.to < 256 : ok.v[i].to == first.s.to);
+		if (!allowed)
+			site_fail("not a call the manual allows there", isa, pc,
+			          &first);
+	} else if (ok.must) {
+		site_fail("a plain call not found", isa, pc, &first);
+	}
+	if (debug())
+		fprintf(stderr, "decoders: call site %s vma 0x%llx size %zu pc "
+		        "0x%llx: %s kind %d to 0x%llx (%zu allowed)\n",
+		        site_readers[isa].name, (unsigned long long)vma, size,
+		        (unsigned long long)pc, first.found ? "found" : "none",
+		        (int)first.s.kind, (unsigned long long)first.s.to, ok.n);
+	free(text);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct input in = { data, size };
 
 	if (size < 1)
 		return 0;
-	unsigned which = (unsigned)take(&in, 1) % (NDEC + 1);
+	unsigned byte = (unsigned)take(&in, 1);
+	unsigned which = byte % (NDEC + 1);
 
-	if (which == NDEC)
+	/* 11 (which no committed input had as its selector, so that the
+	   others keep their meaning): the call-site reader */
+	if (byte == NDEC + 1)
+		fuzz_call_site(&in);
+	else if (which == NDEC)
 		fuzz_rvsites(&in);
 	else
 		fuzz_decoder((enum isa)which, &in);

@@ -62,6 +62,13 @@ static const char *const sets[][16] = {
 	/* the flat profile alone, analysed without arcs (arc_bulk.c) */
 	{ "-p", "-b", "-espin", "-Eleaf", "-fodd", "-Ftop", "-keven/odd", "P" },
 	{ "-p", "-l", "-z", "P" },
+	/* compiler clones (--clones; clone names from the -S file, whose
+	   lines may name foo.part.0, foo.cold, ...), with the diagnosis */
+	{ "--clones=merge", "-b", "P" },
+	{ "--clones=separate", "-l", "-b", "P" },
+	{ "-S", "X", "--clones=merge", "--diagnose", "P" },
+	{ "-S", "X", "--clones=separate", "-b", "P" },
+	{ "-S", "X", "--clones=gnu", "-i", "P" },
 	/* (--compare is left out: its two contexts, each with its own BFD,
 	   are the process's until exit, and would pile up here) */
 };

@@ -127,6 +127,11 @@ static const char *const sets[][5] = {
 	{ "-b", "--per-thread" },
 	{ "-b", "--per-thread=1", "--stacks" },
 	{ "--output-format=pprof" },
+	/* the side file described (shlibs_info.c), the diagnosis, clones */
+	{ "-i" },
+	{ "--diagnose" },
+	{ "-b", "--clones=merge" },
+	{ "--clones=separate", "--diagnose" },
 };
 #define NSETS (sizeof sets / sizeof sets[0])
 

@@ -173,4 +173,56 @@ if have riscv64-linux-gnu-objdump &&
    clang --target=riscv64-linux-gnu -ffreestanding -pg -O2 -c -o "$T/rv-clang.o" "$T/s.c"; then
 	rvseed rvsites-clang-O2 "$T/rv-clang.o" 0
 fi
+
+# The call-site reader of decode/call_site.c (selector 11): the same
+# code, with the return address of one of its calls (the address of the
+# instruction after it, from llvm-objdump).  Header: selector, the reader
+# (0 x86, 1 aarch64, 2 arm, 3 riscv, 4 ppc, 5 s390), flags (bit 0
+# big-endian, bit 1 32-bit, 0x0c vma from raw, return address inside the
+# text), raw (the code's address), the return address's offset.
+# NAME READER FLAGS FILE: up to three seeds, NAME-1..3, for the first
+# calls (direct or not) in the code.
+siteseed() {
+	name=$1 rd=$2 flags=$3 file=$4
+	llvm-objcopy -O binary --only-section=.text "$file" "$T/text"
+	vma=$(hex "$(text_vma "$file")")
+	start=$(( $(hex "$(first_fn "$file")") & ~1 ))
+	[ "$start" -ge "$vma" ] || start=$vma
+	off=$((start - vma))
+	size=$(wc -c < "$T/text")
+	len=$((size - off < 512 ? size - off : 512))
+	llvm-objdump -d --no-show-raw-insn "$file" | awk '
+		/^ *[0-9a-f]+:/ { split($1, a, ":")
+			if (call) print a[1]
+			call = $2 ~ /^(call|callq|calll|bl|blr|blx|jal|jalr|bctrl|brasl|bras|basr)$/ }' > "$T/rets"
+	i=0
+	while read -r r; do
+		r=$(( $(hex "$r") - start ))
+		[ $r -gt 0 ] && [ $r -le $len ] && [ $i -lt 3 ] || continue
+		i=$((i + 1))
+		{ byte 11; byte "$rd"; byte "$flags"; le "$start" 8; le $r 2
+		  dd if="$T/text" bs=1 skip="$off" count="$len" 2> /dev/null; } > "$C/site-$name-$i"
+	done < "$T/rets"
+}
+[ -f "$T/x86_64-O2" ] && siteseed x86_64-O2 0 0x0c "$T/x86_64-O2"
+[ -f "$T/x86_64-O0" ] && siteseed x86_64-O0 0 0x0c "$T/x86_64-O0"
+[ -f "$T/i386-O2.o" ] && siteseed i386-O2 0 0x0e "$T/i386-O2.o"
+[ -f "$T/aarch64-O2" ] && siteseed aarch64-O2 1 0x0c "$T/aarch64-O2"
+[ -f "$T/arm-a32-O2" ] && siteseed arm-a32-O2 2 0x0e "$T/arm-a32-O2"
+[ -f "$T/arm-thumb-O2" ] && siteseed arm-thumb-O2 2 0x0e "$T/arm-thumb-O2"
+[ -f "$T/riscv64-O2" ] && siteseed riscv64-O2 3 0x0c "$T/riscv64-O2"
+[ -f "$T/riscv64-norelax-O2" ] && siteseed riscv64-norelax-O2 3 0x0c "$T/riscv64-norelax-O2"
+[ -f "$T/ppc64le-O2" ] && siteseed ppc64le-O2 4 0x0c "$T/ppc64le-O2"
+[ -f "$T/ppc32-O2.o" ] && siteseed ppc32-O2 4 0x0f "$T/ppc32-O2.o"
+[ -f "$T/s390x-O2" ] && siteseed s390x-O2 5 0x0d "$T/s390x-O2"
+[ -f "$T/s390x-O0" ] && siteseed s390x-O0 5 0x0d "$T/s390x-O0"
+# By hand: x86-64 call *0x10(%rip) and a return address 2 bytes before
+# the text (flags 0x40) and 3 past its end (0x60).
+{ byte 11; byte 0; byte 0x0c; le $((0x401000)) 8; le 6 2
+  for b in 0xff 0x15 0x10 0x00 0x00 0x00 0xe8 0x00 0x00 0x00 0x00; do byte $((b)); done
+} > $C/site-x86-hand
+{ byte 11; byte 0; byte 0x4c; le $((0x401000)) 8; le 2 2; byte $((0xe8)); le 0 4; } > $C/site-x86-before
+{ byte 11; byte 5; byte 0x6d; le $((0x1000)) 8; le 3 2
+  for b in 0xc0 0xe5 0x00 0x00 0x00 0x10; do byte $((b)); done
+} > $C/site-s390-after
 ls $C | wc -l | sed 's/$/ seeds/'

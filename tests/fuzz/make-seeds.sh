@@ -89,6 +89,17 @@ nm tests/fuzz/prog > "$T/nm"
 { opt 16; cat "$T/bb"; } > $C/pipeline/bb-line-sum
 { opt 8; cat "$T/bb"; } > $C/pipeline/bb-exec-counts
 { opt 2; cat tests/fuzz/gmon.out; printf FZSP; cat "$T/bb"; } > $C/pipeline/two-profiles-sum
+# --clones (sets 36-40): the program alone, and an -S file naming
+# compiler clones of its functions
+{ opt 36; cat tests/fuzz/gmon.out; } > $C/pipeline/prog-set36
+{ opt 37; cat tests/fuzz/gmon.out; } > $C/pipeline/prog-set37
+{ cat "$T/nm"; printf '%s\n' '00000000000012ca t leaf.cold' \
+	'0000000000001290 t odd.isra.0' '00000000000013a0 t top.constprop.0' \
+	'00000000000011f0 t spin.part.0' '0000000000001240 t even.lto_priv.0'
+} > "$T/nm-clones"
+{ opt 38; cat tests/fuzz/gmon.out; printf FZSP; cat "$T/nm-clones"; } > $C/pipeline/clones-S-merge-diagnose
+{ opt 39; cat tests/fuzz/gmon.out; printf FZSP; cat "$T/nm-clones"; } > $C/pipeline/clones-S-separate
+{ opt 40; cat tests/fuzz/gmon.out; printf FZSP; cat "$T/nm-clones"; } > $C/pipeline/clones-S-gnu-i
 
 mkdir -p $C/mapfile $C/extsym $C/symspec $C/bbconv
 cp "$T/map" $C/mapfile/map
