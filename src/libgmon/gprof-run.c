@@ -375,126 +375,146 @@ static int set_guest_preload(const char *lib)
 	return 0;
 }
 
-int main(int argc, char **argv)
+/* The command line: options, then the program and its arguments. */
+struct args {
+	const char *out, *rate, *qemu;
+	int stacks, wall;
+	char **prog;
+};
+
+/* An option's value, given as the next word or after '='; NULL when
+   `a` is not that option. */
+static const char *value_of(const char *a, const char *opt, char **next,
+                            int *took)
 {
-	const char *out = NULL, *rate = NULL, *qemu = NULL;
-	int stacks = 0, wall = 0, i;
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (strcmp(a, "--") == 0) {
-			i++;
-			break;
+	size_t n = strlen(opt);
+	if (strcmp(a, opt) == 0) {
+		*took = 1;
+		return *next;
+	}
+	if (strncmp(a, opt, n) == 0 && a[n] == '=' && opt[1] == '-')
+		return a + n + 1;
+	if (strcmp(opt, "-o") == 0 && strncmp(a, "-o", 2) == 0 && a[2] != '\0')
+		return a + 2;
+	return NULL;
+}
+
+/* Options into `g`; the exit status to stop with, or -1 to go on. */
+static int parse_args(int argc, char **argv, struct args *g)
+{
+	static const char *const valued[] = { "-o", "--output", "--rate", "--qemu" };
+	int i;
+	for (i = 1; i < argc && strcmp(argv[i], "--") != 0 && argv[i][0] == '-'; i++) {
+		const char *a = argv[i], *v = NULL;
+		size_t k;
+		int took = 0;
+		for (k = 0; k < 4 && v == NULL; k++)
+			v = value_of(a, valued[k], argv + i + 1, &took);
+		if (took && i + 1 >= argc) {
+			fprintf(stderr, "%s: %s needs a value\n", me, a);
+			return 125;
 		}
-		if (a[0] != '-')
-			break;
-		if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0 ||
-		    strcmp(a, "--rate") == 0 || strcmp(a, "--qemu") == 0) {
-			if (i + 1 >= argc) {
-				fprintf(stderr, "%s: %s needs a value\n", me, a);
-				return 125;
-			}
-			*(strcmp(a, "--rate") == 0 ? &rate : strcmp(a, "--qemu") == 0 ? &qemu : &out) = argv[++i];
-		} else if (strncmp(a, "--qemu=", 7) == 0) {
-			qemu = a + 7;
-		} else if (strncmp(a, "-o", 2) == 0) {
-			out = a + 2;
-		} else if (strncmp(a, "--output=", 9) == 0) {
-			out = a + 9;
-		} else if (strncmp(a, "--rate=", 7) == 0) {
-			rate = a + 7;
-		} else if (strcmp(a, "--stacks") == 0) {
-			stacks = 1;
-		} else if (strcmp(a, "--wall") == 0) {
-			wall = 1;
-		} else if (strcmp(a, "--help") == 0) {
-			usage(stdout);
-			return 0;
-		} else if (strcmp(a, "--version") == 0) {
-			printf("gprof-run (gproftk) %s\n", GPROF_RUN_VERSION);
-			return 0;
-		} else {
+		i += took;
+		if (v != NULL)
+			*(k <= 2 ? &g->out : k == 3 ? &g->rate : &g->qemu) = v;
+		else if (strcmp(a, "--stacks") == 0)
+			g->stacks = 1;
+		else if (strcmp(a, "--wall") == 0)
+			g->wall = 1;
+		else if (strcmp(a, "--help") == 0)
+			return usage(stdout), 0;
+		else if (strcmp(a, "--version") == 0)
+			return printf("gprof-run (gproftk) %s\n", GPROF_RUN_VERSION), 0;
+		else {
 			fprintf(stderr, "%s: unknown option %s (see %s --help)\n", me, a, me);
 			return 125;
 		}
 	}
-	if (i >= argc) {
-		usage(stderr);
-		return 125;
-	}
-	if (rate != NULL) {
+	i += i < argc && strcmp(argv[i], "--") == 0;
+	if (i >= argc)
+		return usage(stderr), 125;
+	g->prog = argv + i;
+	return -1;
+}
+
+/* The option values that are wrong whatever the program; -1 when none. */
+static int check_args(const struct args *g)
+{
+	if (g->rate != NULL) {
 		char *end;
-		long v = strtol(rate, &end, 10);
-		if (*rate == '\0' || *end != '\0' || v < 1 || v > 1000000) {
-			fprintf(stderr, "%s: bad --rate %s (expected 1 to 1000000 samples per second)\n", me, rate);
+		long v = strtol(g->rate, &end, 10);
+		if (*g->rate == '\0' || *end != '\0' || v < 1 || v > 1000000) {
+			fprintf(stderr, "%s: bad --rate %s (expected 1 to 1000000 samples per second)\n", me, g->rate);
 			return 125;
 		}
 	}
-	if (out != NULL && *out == '\0') {
+	if (g->out != NULL && *g->out == '\0') {
 		fprintf(stderr, "%s: -o needs a file name\n", me);
 		return 125;
 	}
-	if (qemu != NULL && *qemu == '\0') {
+	if (g->qemu != NULL && *g->qemu == '\0') {
 		fprintf(stderr, "%s: --qemu needs an emulator\n", me);
 		return 125;
 	}
-	char **prog = argv + i;
-	char *path = find_program(prog[0]);
-	if (path == NULL) {
-		fprintf(stderr, "%s: %s: command not found\n", me, prog[0]);
-		return 127;
-	}
-	enum kind k = classify(path);
-	const char *why = NULL;
-	char lib[PATH_MAX];
-	/* A cross program runs under an emulator: --qemu's, binfmt_misc's
-	   (emu stays NULL: the kernel starts it), or qemu-ARCH from PATH. */
-	char *emu = NULL;
-	if (k == K_CROSS) {
-		if (qemu != NULL) {
-			emu = find_program(qemu);
-			if (emu == NULL) {
-				fprintf(stderr, "%s: %s: command not found\n", me, qemu);
-				return 127;
-			}
-		} else if (!binfmt_runs(path)) {
-			emu = find_program(cross->qemu);
-			if (emu == NULL) {
-				fprintf(stderr, "%s: %s is for %s, and no %s is on PATH nor registered "
-				        "with binfmt_misc to run it (apt-get install qemu-user)\n",
-				        me, prog[0], cross->triple, cross->qemu);
-				return 126;
-			}
+	return -1;
+}
+
+/* A cross program runs under an emulator: --qemu's, binfmt_misc's (*emu
+   stays NULL: the kernel starts it), or qemu-ARCH from PATH.  The exit
+   status to stop with, or -1. */
+static int choose_emulator(const struct args *g, const char *path, char **emu)
+{
+	*emu = NULL;
+	if (g->qemu != NULL) {
+		*emu = find_program(g->qemu);
+		if (*emu == NULL) {
+			fprintf(stderr, "%s: %s: command not found\n", me, g->qemu);
+			return 127;
+		}
+	} else if (!binfmt_runs(path)) {
+		*emu = find_program(cross->qemu);
+		if (*emu == NULL) {
+			fprintf(stderr, "%s: %s is for %s, and no %s is on PATH nor registered "
+			        "with binfmt_misc to run it (apt-get install qemu-user)\n",
+			        me, g->prog[0], cross->triple, cross->qemu);
+			return 126;
 		}
 	}
-	char cross_why[256] = "";
+	return -1;
+}
+
+/* Why the program cannot be profiled, or NULL; lib gets the library to
+   preload.  buf holds a message made for a cross program. */
+static const char *why_not(enum kind k, const char *path, char *lib,
+                           size_t size, char *buf, size_t bufsize)
+{
 	if (k == K_CROSS)
-		snprintf(cross_why, sizeof cross_why, "has no build of " LIBNAME " for %s installed "
+		snprintf(buf, bufsize, "has no build of " LIBNAME " for %s installed "
 		         "(make libgmon CROSS=%s- builds one)", cross->triple, cross->triple);
 	if (k == K_STATIC)
-		why = "is statically linked: LD_PRELOAD cannot reach it (build it with -pg -lgmon to profile it)";
-	else if (k == K_FOREIGN)
-		why = "is for another architecture: no build of " LIBNAME " fits it";
-	else if (gains_privilege(path))
-		why = "is set-user-ID or set-group-ID: the loader ignores LD_PRELOAD for it";
-	else if (find_library(k, lib, sizeof lib) != 0)
-		why = k == K_MUSL ? "uses musl and no musl build of " LIBNAME " is installed" :
-		      k == K_I386 ? "is an i386 program and no i386 build of " LIBNAME " is installed" :
-		      k == K_CROSS ? cross_why :
-		                    "cannot be profiled: " LIBNAME " is not installed";
-	else if (strpbrk(lib, k == K_CROSS ? " :," : " :") != NULL)
-		why = k == K_CROSS ? "cannot be profiled: the path of " LIBNAME " holds a space, a colon or a comma"
-		                   : "cannot be profiled: the path of " LIBNAME " holds a space or a colon";
-	if (why != NULL) {
-		fprintf(stderr, "%s: %s %s; it runs unprofiled\n", me, prog[0], why);
-		if (emu != NULL)
-			run_emulated(emu, prog, path);
-		run(prog, path);
-	}
+		return "is statically linked: LD_PRELOAD cannot reach it (build it with -pg -lgmon to profile it)";
+	if (k == K_FOREIGN)
+		return "is for another architecture: no build of " LIBNAME " fits it";
+	if (gains_privilege(path))
+		return "is set-user-ID or set-group-ID: the loader ignores LD_PRELOAD for it";
+	if (find_library(k, lib, size) != 0)
+		return k == K_MUSL ? "uses musl and no musl build of " LIBNAME " is installed" :
+		       k == K_I386 ? "is an i386 program and no i386 build of " LIBNAME " is installed" :
+		       k == K_CROSS ? buf :
+		                     "cannot be profiled: " LIBNAME " is not installed";
+	if (strpbrk(lib, k == K_CROSS ? " :," : " :") != NULL)
+		return k == K_CROSS ? "cannot be profiled: the path of " LIBNAME " holds a space, a colon or a comma"
+		                    : "cannot be profiled: the path of " LIBNAME " holds a space or a colon";
+	return NULL;
+}
+
+/* LD_PRELOAD (QEMU_SET_ENV's for a cross program) and the GMON_*
+   variables the options stand for; 0, or -1 out of memory. */
+static int set_environment(const struct args *g, enum kind k, const char *lib)
+{
 	if (k == K_CROSS) {
-		if (set_guest_preload(lib) != 0) {
-			fprintf(stderr, "%s: out of memory\n", me);
-			return 125;
-		}
+		if (set_guest_preload(lib) != 0)
+			return -1;
 		/* qemu-user 7.2 kills a fork child that starts a thread while
 		   its parent had several (the watcher, preload.c). */
 		setenv("GMON_WATCH_FORKS", "0", 0);
@@ -503,26 +523,56 @@ int main(int argc, char **argv)
 		if (old != NULL && *old != '\0') {
 			size_t n = strlen(old) + strlen(lib) + 2;
 			char *v = malloc(n);
-			if (v == NULL) {
-				fprintf(stderr, "%s: out of memory\n", me);
-				return 125;
-			}
+			if (v == NULL)
+				return -1;
 			snprintf(v, n, "%s:%s", old, lib);
 			setenv("LD_PRELOAD", v, 1);
 		} else {
 			setenv("LD_PRELOAD", lib, 1);
 		}
 	}
-	if (out != NULL)
-		setenv("GMON_OUT", out, 1);
-	if (stacks)
+	if (g->out != NULL)
+		setenv("GMON_OUT", g->out, 1);
+	if (g->stacks)
 		setenv("GMON_STACKS", "1", 1);
-	if (wall)
+	if (g->wall)
 		setenv("GMON_CLOCK", "wall", 1);
-	if (rate != NULL)
-		setenv("GMON_RATE", rate, 1);
+	if (g->rate != NULL)
+		setenv("GMON_RATE", g->rate, 1);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct args g = { 0 };
+	int st = parse_args(argc, argv, &g);
+	if (st < 0)
+		st = check_args(&g);
+	if (st >= 0)
+		return st;
+	char *path = find_program(g.prog[0]);
+	if (path == NULL) {
+		fprintf(stderr, "%s: %s: command not found\n", me, g.prog[0]);
+		return 127;
+	}
+	enum kind k = classify(path);
+	char *emu = NULL;
+	if (k == K_CROSS && (st = choose_emulator(&g, path, &emu)) >= 0)
+		return st;
+	char lib[PATH_MAX], cross_why[256] = "";
+	const char *why = why_not(k, path, lib, sizeof lib, cross_why, sizeof cross_why);
+	if (why != NULL) {
+		fprintf(stderr, "%s: %s %s; it runs unprofiled\n", me, g.prog[0], why);
+		if (emu != NULL)
+			run_emulated(emu, g.prog, path);
+		run(g.prog, path);
+	}
+	if (set_environment(&g, k, lib) != 0) {
+		fprintf(stderr, "%s: out of memory\n", me);
+		return 125;
+	}
 	if (emu != NULL)
-		run_emulated(emu, prog, path);
-	run(prog, path);
+		run_emulated(emu, g.prog, path);
+	run(g.prog, path);
 	return 126;
 }
