@@ -22,10 +22,7 @@ static bool side_file_beside(const struct gprof *g)
 		const char *p = g->opt.profiles[i];
 		if (strcmp(p, "-") == 0)
 			continue;
-		size_t n = strlen(p);
-		char *name = xmalloc(n + sizeof GMSL_SUFFIX);
-		memcpy(name, p, n);
-		memcpy(name + n, GMSL_SUFFIX, sizeof GMSL_SUFFIX);
+		char *name = shlibs_side_name(p);
 		bool there = access(name, R_OK) == 0;
 		free(name);
 		if (there)

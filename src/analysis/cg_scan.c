@@ -32,24 +32,27 @@ struct cg_scan {
 	struct code_mark *marks;     /* mapping symbols in .text, owned */
 };
 
-/* One row per instruction set with a decoder.  GNU gprof 2.40 has the
-   first six; for the others it prints "-c not supported on architecture
-   NAME" and goes on without static arcs, while gproftk adds the arcs of
-   their direct calls (doc/gprof.md, "-c on more architectures"). */
+/* One row per instruction set with a decoder, and the reader of the
+   call that ends at a return address (the diagnosis's, below) where
+   there is one.  GNU gprof 2.40 has the first six decoders; for the
+   others it prints "-c not supported on architecture NAME" and goes on
+   without static arcs, while gproftk adds the arcs of their direct
+   calls (doc/gprof.md, "-c on more architectures"). */
 static const struct {
 	enum bfd_architecture arch;
 	call_decoder *decode;
+	call_site_fn *site;
 } decoders[] = {
-	{ bfd_arch_i386, decode_x86 },
-	{ bfd_arch_aarch64, decode_aarch64 },
-	{ bfd_arch_mips, decode_mips },
-	{ bfd_arch_alpha, decode_alpha },
-	{ bfd_arch_sparc, decode_sparc },
-	{ bfd_arch_vax, decode_vax },
-	{ bfd_arch_arm, decode_arm },
-	{ bfd_arch_riscv, decode_riscv },
-	{ bfd_arch_powerpc, decode_ppc },
-	{ bfd_arch_s390, decode_s390 },
+	{ bfd_arch_i386, decode_x86, call_site_x86 },
+	{ bfd_arch_aarch64, decode_aarch64, call_site_aarch64 },
+	{ bfd_arch_mips, decode_mips, NULL },
+	{ bfd_arch_alpha, decode_alpha, NULL },
+	{ bfd_arch_sparc, decode_sparc, NULL },
+	{ bfd_arch_vax, decode_vax, NULL },
+	{ bfd_arch_arm, decode_arm, call_site_arm },
+	{ bfd_arch_riscv, decode_riscv, call_site_riscv },
+	{ bfd_arch_powerpc, decode_ppc, call_site_ppc },
+	{ bfd_arch_s390, decode_s390, call_site_s390 },
 };
 
 static call_decoder *decoder_for(enum bfd_architecture arch)
@@ -238,23 +241,11 @@ void cg_scan_sym(struct cg_scan *scan, size_t i)
 
 /* ---- the calls that end at return addresses, for diagnose.c ---- */
 
-static const struct {
-	enum bfd_architecture arch;
-	call_site_fn *read;
-} site_readers[] = {
-	{ bfd_arch_i386, call_site_x86 },
-	{ bfd_arch_aarch64, call_site_aarch64 },
-	{ bfd_arch_arm, call_site_arm },
-	{ bfd_arch_riscv, call_site_riscv },
-	{ bfd_arch_powerpc, call_site_ppc },
-	{ bfd_arch_s390, call_site_s390 },
-};
-
 static call_site_fn *site_reader_for(enum bfd_architecture arch)
 {
-	for (size_t i = 0; i < sizeof site_readers / sizeof site_readers[0]; i++)
-		if (site_readers[i].arch == arch)
-			return site_readers[i].read;
+	for (size_t i = 0; i < sizeof decoders / sizeof decoders[0]; i++)
+		if (decoders[i].arch == arch)
+			return decoders[i].site;
 	return NULL;
 }
 

@@ -57,6 +57,8 @@ void *vdso_open_own(const unsigned char *id, size_t len);
 /* ---- shlibs.c: shared libraries from PROFILE.shlibs side files ---- */
 void shlibs_load(struct gprof *g);
 bool shlibs_side_files(const struct gprof *g);
+/* Profile p's side file name, p + ".shlibs" (malloc'ed). */
+char *shlibs_side_name(const char *p);
 void shlibs_write_sum(struct gprof *g, const char *filename);
 void shlibs_free(struct gprof *g);
 size_t shlibs_threads(const struct gprof *g, struct thread_info **out);

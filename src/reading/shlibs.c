@@ -181,16 +181,23 @@ static void map_objects(const struct gprof *g, struct shlibs *sl)
 	}
 }
 
+/* The side file of profile p: p + ".shlibs", malloc'ed. */
+char *shlibs_side_name(const char *p)
+{
+	size_t n = strlen(p);
+	char *name = xmalloc(n + sizeof GMSL_SUFFIX);
+	memcpy(name, p, n);
+	memcpy(name + n, GMSL_SUFFIX, sizeof GMSL_SUFFIX);
+	return name;
+}
+
 static void read_side_files(struct gprof *g, struct shlibs *sl)
 {
 	for (size_t i = 0; i < g->opt.nprofiles; i++) {
 		const char *p = g->opt.profiles[i];
 		if (strcmp(p, "-") == 0)
 			continue;
-		size_t n = strlen(p);
-		char *name = xmalloc(n + sizeof GMSL_SUFFIX);
-		memcpy(name, p, n);
-		memcpy(name + n, GMSL_SUFFIX, sizeof GMSL_SUFFIX);
+		char *name = shlibs_side_name(p);
 		struct gmsl_file f;
 		if (gmsl_read(g, &f, name))
 			add_file(sl, &f, name);
